@@ -1,0 +1,55 @@
+# The two commands a newcomer needs: `make run` and `make test`.
+# Everything else here is what those two stand on.
+
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV ?= .venv
+PY := $(VENV)/bin/python
+PORT ?= 8000
+PYTEST_ARGS ?=
+DEV_ENV := DEBUG=1
+
+.PHONY: run test install migrate demo messages lint typecheck check-deploy clean
+
+$(VENV)/.installed: requirements.txt pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -r requirements.txt
+	touch $@
+
+install: $(VENV)/.installed
+
+## Serve the site with demo data on SQLite at http://127.0.0.1:$(PORT)
+run: install
+	$(DEV_ENV) $(PY) manage.py migrate --noinput
+	$(DEV_ENV) $(PY) manage.py seed_demo
+	@echo "Serving on http://127.0.0.1:$(PORT)/ (Ctrl-C stops)"
+	$(DEV_ENV) $(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+## Run the whole test suite (DATABASE_URL picks the database; SQLite by default)
+test: install
+	$(PY) -m pytest $(PYTEST_ARGS)
+
+migrate: install
+	$(DEV_ENV) $(PY) manage.py migrate --noinput
+
+demo: migrate
+	$(DEV_ENV) $(PY) manage.py seed_demo
+
+## Update the translation catalogues, then compile them (needs GNU gettext)
+messages: install
+	$(DEV_ENV) $(PY) manage.py makemessages -l sv -l en --ignore=.venv --ignore=staticfiles
+	$(DEV_ENV) $(PY) manage.py compilemessages -l sv -l en --ignore=.venv
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+typecheck: install
+	$(VENV)/bin/mypy
+
+check-deploy: install
+	SECRET_KEY=check-deploy-$$(date +%s)-a-long-random-enough-string-for-django ALLOWED_HOSTS=club.example.se \
+		$(PY) manage.py check --deploy --fail-level WARNING
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,23 @@
+"""``manage.py seed_demo``: demo data for a first look; running it again changes nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand
+
+from club.demo import DEMO_ORGANISER, DEMO_PLAYER, seed_club
+
+
+class Command(BaseCommand):
+    help = "Load the demo organiser, players and (where available) a championship. Idempotent."
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        done = seed_club()
+        self.stdout.write(f"Club: {len(done)} things created" if done else "Club: already there")
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Demo organiser: username '{DEMO_ORGANISER[0]}', password '{DEMO_ORGANISER[1]}'\n"
+                f"Demo player (Anna Berg): username '{DEMO_PLAYER[0]}', password '{DEMO_PLAYER[1]}'"
+            )
+        )

@@ -1,0 +1,46 @@
+"""The club's register of players.
+
+A *player* is a person on the register; two players may share a name, and the
+club or town tells them apart. A player may be linked to a site *account* (a
+Django user) so they can report their own results. Players are deactivated,
+never deleted, once they have results.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+
+class Player(models.Model):
+    name = models.CharField(_("name"), max_length=120)
+    club = models.CharField(
+        _("club or town"), max_length=120, help_text=_("Tells apart players with the same name.")
+    )
+    email = models.EmailField(_("e-mail"), blank=True)
+    active = models.BooleanField(_("active"), default=True)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("account"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="player",
+    )
+    joined = models.DateField(_("joined"), default=timezone.localdate)
+    # Case- and accent-folded "name club", kept by the services, so that a search
+    # for "ostlund" finds "Östlund" on every database.
+    search_key = models.CharField(max_length=250, editable=False, db_index=True, default="")
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        ordering = ["name", "club", "pk"]
+        constraints = [
+            models.CheckConstraint(condition=~models.Q(name=""), name="player_name_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.club})" if self.club else self.name

@@ -1,0 +1,69 @@
+"""Writes to the club register. Each service validates, then saves in one transaction."""
+
+from __future__ import annotations
+
+import datetime
+import unicodedata
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from club.models import Player
+
+
+def fold(text: str) -> str:
+    """Case- and accent-folded text for searching: "Östlund" -> "ostlund"."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def _check_account_free(user: AbstractBaseUser | None, player: Player | None) -> None:
+    if user is None:
+        return
+    taken = Player.objects.filter(user=user)
+    if player is not None and player.pk:
+        taken = taken.exclude(pk=player.pk)
+    other = taken.first()
+    if other is not None:
+        raise ValidationError(
+            {"user": _("This account already belongs to %(player)s.") % {"player": other}}
+        )
+
+
+@transaction.atomic
+def player_create(
+    *,
+    name: str,
+    club: str,
+    email: str = "",
+    user: AbstractBaseUser | None = None,
+    joined: datetime.date | None = None,
+) -> Player:
+    player = Player(name=name.strip(), club=club.strip(), email=email.strip(), user=user)
+    if joined is not None:
+        player.joined = joined
+    _check_account_free(user, None)
+    player.search_key = fold(f"{player.name} {player.club}")
+    player.full_clean()
+    player.save()
+    return player
+
+
+@transaction.atomic
+def player_update(*, player: Player, **fields: object) -> Player:
+    for field, value in fields.items():
+        setattr(player, field, value.strip() if isinstance(value, str) else value)
+    _check_account_free(player.user, player)
+    player.search_key = fold(f"{player.name} {player.club}")
+    player.full_clean()
+    player.save()
+    return player
+
+
+def player_set_active(*, player: Player, active: bool) -> Player:
+    """Deactivate (or bring back) a member; players are never deleted once they have played."""
+    player.active = active
+    player.save(update_fields=["active"])
+    return player

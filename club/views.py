@@ -1,0 +1,99 @@
+"""Pages of the club register: the member list with search, player pages, organiser edits."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from club import selectors, services
+from club.forms import PlayerForm, PlayerSearchForm
+from club.models import Player
+from club.roles import is_organiser, organiser_required
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "club/home.html")
+
+
+@require_GET
+def player_list(request: HttpRequest) -> HttpResponse:
+    form = PlayerSearchForm(request.GET)
+    query, inactive = "", False
+    if form.is_valid():
+        query = form.cleaned_data["q"]
+        inactive = form.cleaned_data["inactive"] and is_organiser(request.user)
+    players = selectors.player_search(query=query, include_inactive=inactive)
+    context = {"form": form, "players": players, "query": query}
+    if request.htmx and request.htmx.target == "player-results":
+        return render(request, "club/player_list.html#results", context)
+    return render(request, "club/player_list.html", context)
+
+
+@require_GET
+def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player.objects.select_related("user"), pk=pk)
+    return render(request, "club/player_detail.html", {"player": player})
+
+
+def _save_player(form: PlayerForm, player: Player | None) -> Player | None:
+    try:
+        if player is None:
+            return services.player_create(**form.cleaned_data)
+        return services.player_update(player=player, **form.cleaned_data)
+    except ValidationError as error:
+        form.add_error(None, error)
+        return None
+
+
+@organiser_required
+@require_http_methods(["GET", "POST"])
+def player_add(request: HttpRequest) -> HttpResponse:
+    form = PlayerForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        player = _save_player(form, None)
+        if player is not None:
+            messages.success(request, _("%(player)s was added to the register.") % {"player": player})
+            return redirect("player_detail", pk=player.pk)
+    return render(request, "club/player_form.html", {"form": form, "player": None})
+
+
+@organiser_required
+@require_http_methods(["GET", "POST"])
+def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=pk)
+    form = PlayerForm(request.POST or None, instance=Player.objects.get(pk=pk))
+    if request.method == "POST" and form.is_valid():
+        saved = _save_player(form, player)
+        if saved is not None:
+            messages.success(request, _("The changes to %(player)s were saved.") % {"player": saved})
+            return redirect("player_detail", pk=saved.pk)
+    return render(request, "club/player_form.html", {"form": form, "player": player})
+
+
+@organiser_required
+@require_POST
+def player_set_active(request: HttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=pk)
+    active = request.POST.get("active") == "1"
+    services.player_set_active(player=player, active=active)
+    if active:
+        messages.success(request, _("%(player)s is an active member again.") % {"player": player})
+    else:
+        messages.success(request, _("%(player)s was deactivated.") % {"player": player})
+    return redirect("player_detail", pk=player.pk)
+
+
+def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    return render(request, "404.html", status=404)
+
+
+@login_required
+@require_GET
+def account(request: HttpRequest) -> HttpResponse:
+    return render(request, "registration/account.html")

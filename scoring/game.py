@@ -1,0 +1,497 @@
+"""A two-player game to 121 that a user interface drives one decision at a time.
+
+The game asks for three kinds of decision: each player's *discard* (two cards
+laid away to the crib), a card to lay in the *play*, and, for players who count
+their own hands, the points they claim in the *show*. Everything else (the
+starter and his heels, a go, the point for the last card, the show of hands
+counted by the engine, the next deal) happens automatically inside the call
+that made it due, and the call returns the events it produced. The game ends
+the moment a player reaches 121 (RULES 2.7); a player's score stops there.
+
+A decision the rules forbid raises ``IllegalPlayError`` and changes nothing.
+A game is saved as its seed and the list of decisions taken; loading replays
+them, so a loaded game goes on exactly as the saved one would have.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from itertools import combinations
+from typing import Any
+
+from scoring.cards import JACK, Card, parse_cards
+from scoring.deal import MAX_COUNT, Deal, cut_for_deal, shuffled_deal
+from scoring.events import WINNING_SCORE, Event, IllegalPlayError, Phase, say_count, skunk_of
+from scoring.hand import score_hand
+from scoring.pegging import score_play
+
+__all__ = ["Event", "Game", "IllegalPlayError", "Phase"]
+
+Stacked = Sequence[tuple[Sequence[Sequence[Card]], Card]]
+"""Prearranged deals (each player's six and the starter), used to replay a record."""
+
+# Events a game record keeps: the cut, deal, discards and starter are in the
+# record's own fields, and a reset or win follows from the others.
+RECORD_TYPES = frozenset({"heels", "play", "go", "last", "show", "muggins"})
+
+
+class Game:
+    """A game between players 0 and 1. Create it with ``Game.new``."""
+
+    def __init__(
+        self,
+        *,
+        seed: int,
+        players: tuple[str, str],
+        self_count: frozenset[int],
+        muggins: bool,
+        stacked: Stacked = (),
+    ) -> None:
+        self.seed = seed
+        self.players = players
+        self.self_count = self_count
+        self.muggins = muggins
+        self._stacked = [(tuple(tuple(h) for h in hands), starter) for hands, starter in stacked]
+        self._cut_attempts: list[tuple[Card, Card]] = []
+        self.first_dealer = 0
+        self._scores = [0, 0]
+        self._previous = [0, 0]
+        self._phase = Phase.DISCARD
+        self._winner: int | None = None
+        self._events: list[Event] = []
+        self._deals: list[Deal] = []
+        self._decisions: list[dict[str, Any]] = []
+
+    @classmethod
+    def new(
+        cls,
+        *,
+        seed: int,
+        players: tuple[str, str] = ("Player", "Computer"),
+        first_dealer: int | None = None,
+        self_count: frozenset[int] = frozenset(),
+        muggins: bool = False,
+        stacked: Stacked = (),
+    ) -> Game:
+        """Start a game; without ``first_dealer`` the players cut for deal first.
+
+        The same seed and the same decisions always give the same game.
+        """
+        if first_dealer not in (None, 0, 1):
+            raise ValueError(f"first_dealer must be 0, 1 or None, not {first_dealer!r}")
+        game = cls(
+            seed=seed, players=players, self_count=frozenset(self_count), muggins=muggins
+        )
+        game._stacked = [(tuple(tuple(h) for h in hands), s) for hands, s in stacked]
+        if first_dealer is None:
+            game._cut_attempts = cut_for_deal(seed)
+            for first, second in game._cut_attempts:
+                dealer = None if first.rank == second.rank else int(second.rank < first.rank)
+                game._emit("cut", player=dealer, cards=(first, second))
+            first_dealer = dealer
+        assert first_dealer is not None
+        game.first_dealer = first_dealer
+        game._start_deal()
+        return game
+
+    # ----------------------------------------------------------------- state
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def _deal(self) -> Deal:
+        return self._deals[-1]
+
+    @property
+    def dealer(self) -> int:
+        return self._deal.dealer
+
+    @property
+    def pone(self) -> int:
+        return self._deal.pone
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return self._scores[0], self._scores[1]
+
+    @property
+    def previous_scores(self) -> tuple[int, int]:
+        """Each player's score before their latest scoring event (the board's back peg)."""
+        return self._previous[0], self._previous[1]
+
+    @property
+    def winner(self) -> int | None:
+        return self._winner
+
+    @property
+    def deal_number(self) -> int:
+        """1 for the first deal of the game."""
+        return self._deal.number
+
+    @property
+    def starter(self) -> Card | None:
+        return self._deal.starter
+
+    @property
+    def count(self) -> int:
+        return self._deal.count
+
+    @property
+    def sequence(self) -> tuple[tuple[int, Card], ...]:
+        """The cards laid since the last reset of the count, as (player, card)."""
+        return tuple(self._deal.sequence)
+
+    @property
+    def played(self) -> tuple[tuple[int, Card], ...]:
+        """All cards laid in this deal's play, as (player, card)."""
+        return tuple(self._deal.played)
+
+    @property
+    def crib(self) -> tuple[Card, ...]:
+        return self._deal.crib
+
+    def hand(self, player: int) -> tuple[Card, ...]:
+        """The cards ``player`` still holds: six before discarding, then those not yet laid."""
+        return tuple(self._deal.held[player])
+
+    def kept(self, player: int) -> tuple[Card, ...]:
+        return self._deal.kept(player)
+
+    @property
+    def awaiting(self) -> frozenset[int]:
+        """The players whose decision the game waits for (both while discarding)."""
+        if self._phase is Phase.DISCARD:
+            return frozenset(p for p in (0, 1) if not self._deal.discards[p])
+        if self._phase is Phase.DONE:
+            return frozenset()
+        return frozenset({self._deal_to_move()})
+
+    @property
+    def to_move(self) -> int | None:
+        """The player to decide; while discarding the pone until they have, then the dealer."""
+        if self._phase is Phase.DISCARD:
+            return self.pone if not self._deal.discards[self.pone] else self.dealer
+        if self._phase is Phase.DONE:
+            return None
+        return self._deal_to_move()
+
+    def _deal_to_move(self) -> int:
+        return self._deal.turn if self._phase is Phase.PLAY else self._deal.show()[0]
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(self._events)
+
+    @property
+    def deals(self) -> list[dict[str, Any]]:
+        """Each deal as in the game record (see ``record``)."""
+        return [self._deal_record(i) for i in range(len(self._deals))]
+
+    # ------------------------------------------------------------- decisions
+    def legal_discards(self, player: int) -> list[tuple[Card, Card]]:
+        """The 15 pairs ``player`` may lay away, or [] when no discard is due from them."""
+        if self._phase is not Phase.DISCARD or player not in self.awaiting:
+            return []
+        return list(combinations(self._deal.held[player], 2))
+
+    def legal_plays(self, player: int) -> list[Card]:
+        """The cards ``player`` may lay now, or [] when it is not their turn to lay."""
+        if self._phase is not Phase.PLAY or player != self._deal.turn:
+            return []
+        return self._deal.playable(player)
+
+    def discard(self, player: int, cards: Sequence[Card]) -> list[Event]:
+        """Lay two of ``player``'s six cards away to the crib."""
+        self._check_turn(player, Phase.DISCARD)
+        held = self._deal.held[player]
+        for card in cards:
+            if card not in held:
+                raise IllegalPlayError(f"{card} is not in your hand; {_DISCARD_RULE}")
+        if len(cards) != 2 or cards[0] == cards[1]:
+            raise IllegalPlayError(f"you laid away {len(set(cards))} cards; {_DISCARD_RULE}")
+        mark = len(self._events)
+        self._decisions.append({"player": player, "discard": [str(c) for c in cards]})
+        deal = self._deal
+        deal.discards[player] = (cards[0], cards[1])
+        deal.held[player] = [card for card in held if card not in cards]
+        self._emit("discard", player=player, cards=(cards[0], cards[1]))
+        if deal.discards[1 - player]:
+            self._turn_starter()
+        return self._events[mark:]
+
+    def play(self, player: int, card: Card) -> list[Event]:
+        """Lay ``card`` in the play and call the new count."""
+        self._check_turn(player, Phase.PLAY)
+        deal = self._deal
+        if card not in deal.held[player]:
+            raise IllegalPlayError(f"{card} is not in your hand")
+        if deal.count + card.value > MAX_COUNT:
+            raise IllegalPlayError(
+                f"{card} would take the count to {deal.count + card.value}; "
+                f"the count may not pass {MAX_COUNT}"
+            )
+        mark = len(self._events)
+        self._decisions.append({"player": player, "play": str(card)})
+        deal.held[player].remove(card)
+        deal.played.append((player, card))
+        deal.sequence.append((player, card))
+        deal.count += card.value
+        scored = score_play([laid for _, laid in deal.sequence])
+        if not self._emit(
+            "play", player=player, card=card, count=deal.count, points=scored.total,
+            items=scored.items,
+        ):  # fmt: skip
+            self._after_play(player)
+        return self._events[mark:]
+
+    def count_hand(self, player: int, points: int) -> list[Event]:
+        """Claim ``points`` for the hand or crib ``player`` is counting themself."""
+        self._check_turn(player, Phase.COUNT)
+        _, what, cards = self._deal.show()
+        assert self._deal.starter is not None
+        score = score_hand(cards, self._deal.starter, crib=what == "crib")
+        if isinstance(points, bool) or not isinstance(points, int) or points < 0:
+            raise IllegalPlayError(f"a count is a whole number of points, not {points!r}")
+        if points > score.total:
+            raise IllegalPlayError(f"that {what} is worth less than {points}")
+        mark = len(self._events)
+        self._decisions.append({"player": player, "count": points})
+        missed = score.total - points
+        if self._emit(
+            "show", player=player, what=what, cards=cards, points=points, items=score.items,
+            said=say_count(score.items),
+        ):  # fmt: skip
+            return self._events[mark:]
+        if self.muggins and missed and self._emit("muggins", player=1 - player, points=missed):
+            return self._events[mark:]
+        self._deal.show_step += 1
+        self._show()
+        return self._events[mark:]
+
+    def _check_turn(self, player: int, phase: Phase) -> None:
+        if self._phase is Phase.DONE:
+            raise IllegalPlayError("the game is over")
+        if player not in (0, 1):
+            raise IllegalPlayError(f"there is no player {player!r}; players are 0 and 1")
+        if self._phase is not phase:
+            raise IllegalPlayError(f"it is time to {_DOING[self._phase]}, not to {_DOING[phase]}")
+        if player not in self.awaiting:
+            if phase is Phase.DISCARD:
+                raise IllegalPlayError("you have already laid away your two cards")
+            raise IllegalPlayError(f"it is {self.players[1 - player]}'s turn")
+
+    # ---------------------------------------------------- what follows itself
+    def _start_deal(self) -> None:
+        number = len(self._deals) + 1
+        dealer = self.first_dealer if number == 1 else 1 - self._deal.dealer
+        if number <= len(self._stacked):
+            hands, cut_card = self._stacked[number - 1]
+        else:
+            (pone_six, dealer_six), cut_card = shuffled_deal(self.seed, number)
+            hands = (dealer_six, pone_six) if dealer == 0 else (pone_six, dealer_six)
+        deal = Deal(number, dealer, hands, cut_card)
+        deal.first_event = len(self._events)
+        self._deals.append(deal)
+        self._phase = Phase.DISCARD
+        self._emit("deal", player=dealer)
+
+    def _turn_starter(self) -> None:
+        deal = self._deal
+        deal.starter = deal.cut_card
+        self._emit("starter", card=deal.starter)
+        if deal.starter.rank == JACK and self._emit("heels", player=deal.dealer, points=2):
+            return
+        self._phase = Phase.PLAY
+        deal.turn = deal.pone
+
+    def _after_play(self, player: int) -> None:
+        """Decide who lays next, saying go and scoring the last card as they fall due."""
+        deal, other = self._deal, 1 - player
+        if len(deal.played) == 8:
+            if deal.count == MAX_COUNT or not self._emit_last(player):
+                self._start_show()
+            return
+        if deal.count == MAX_COUNT:
+            self._reset(leader=other)
+            return
+        if deal.can_lay(other):
+            deal.turn = other
+            return
+        if not deal.said_go[other]:
+            deal.said_go[other] = True
+            self._emit("go", player=other, count=deal.count)
+        if deal.can_lay(player):
+            deal.turn = player
+        elif not self._emit_last(player):
+            self._reset(leader=other)
+
+    def _emit_last(self, player: int) -> bool:
+        return self._emit("last", player=player, points=1, count=self._deal.count)
+
+    def _reset(self, *, leader: int) -> None:
+        """Start a new sequence; the player who did not lay the last card leads if they can."""
+        deal = self._deal
+        deal.count = 0
+        deal.sequence.clear()
+        deal.said_go = [False, False]
+        deal.turn = leader if deal.held[leader] else 1 - leader
+        self._emit("reset", count=0)
+
+    def _start_show(self) -> None:
+        self._phase = Phase.COUNT
+        self._show()
+
+    def _show(self) -> None:
+        """Count hands in show order until one is self-counted, the game ends or all are shown."""
+        deal = self._deal
+        assert deal.starter is not None
+        while deal.show_step < 3:
+            player, what, cards = deal.show()
+            if player in self.self_count:
+                return
+            score = score_hand(cards, deal.starter, crib=what == "crib")
+            if self._emit(
+                "show", player=player, what=what, cards=cards, points=score.total,
+                items=score.items, said=say_count(score.items),
+            ):  # fmt: skip
+                return
+            deal.show_step += 1
+        self._start_deal()
+
+    def _emit(self, type_: str, **fields: Any) -> bool:
+        """Record an event, pegging its points first; True when it won the game."""
+        player, points = fields.get("player"), fields.get("points")
+        if points:
+            self._previous[player] = self._scores[player]
+            self._scores[player] = min(WINNING_SCORE, self._scores[player] + points)
+        self._events.append(Event(type_, scores=(self._scores[0], self._scores[1]), **fields))
+        if points and self._scores[player] >= WINNING_SCORE:
+            self._winner, self._phase = player, Phase.DONE
+            skunk = skunk_of(self._scores[1 - player])
+            self._events.append(Event("win", player=player, skunk=skunk, scores=self.scores))
+            return True
+        return False
+
+    # ------------------------------------------------------ saving and records
+    def copy(self) -> Game:
+        """An independent copy, cheap enough to explore a decision on."""
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other._scores, other._previous = list(self._scores), list(self._previous)
+        other._events = list(self._events)
+        other._deals = [*self._deals[:-1], self._deal.copy()]
+        other._decisions = list(self._decisions)
+        return other
+
+    def to_json(self) -> dict[str, Any]:
+        """The game as JSON-safe data: its settings and the decisions taken so far."""
+        data: dict[str, Any] = {
+            "version": 1,
+            "seed": self.seed,
+            "players": list(self.players),
+            "first_dealer": self.first_dealer,
+            "cut": bool(self._cut_attempts),
+            "self_count": sorted(self.self_count),
+            "muggins": self.muggins,
+            "decisions": list(self._decisions),
+            "state": self._summary(),
+        }
+        if self._stacked:
+            data["stacked"] = [
+                {"hands": [[str(c) for c in hand] for hand in hands], "starter": str(starter)}
+                for hands, starter in self._stacked
+            ]
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Game:
+        """The inverse of ``to_json``: the same game, ready to go on."""
+        stacked = [
+            (tuple(parse_cards(hand) for hand in deal["hands"]), Card.parse(deal["starter"]))
+            for deal in data.get("stacked", [])
+        ]
+        game = cls.new(
+            seed=data["seed"],
+            players=(data["players"][0], data["players"][1]),
+            first_dealer=None if data["cut"] else data["first_dealer"],
+            self_count=frozenset(data["self_count"]),
+            muggins=data["muggins"],
+            stacked=stacked,
+        )
+        for decision in data["decisions"]:
+            game.apply(decision)
+        if "state" in data and data["state"] != game._summary():
+            raise ValueError("the saved decisions do not lead to the saved state")
+        return game
+
+    def apply(self, decision: Mapping[str, Any]) -> list[Event]:
+        """Take a decision written as in ``to_json()["decisions"]``."""
+        player = decision["player"]
+        if "discard" in decision:
+            return self.discard(player, parse_cards(decision["discard"]))
+        if "play" in decision:
+            return self.play(player, Card.parse(decision["play"]))
+        return self.count_hand(player, decision["count"])
+
+    def _summary(self) -> dict[str, Any]:
+        return {
+            "phase": str(self._phase),
+            "deal_number": self.deal_number,
+            "scores": list(self._scores),
+            "to_move": self.to_move,
+        }
+
+    def record(self) -> dict[str, Any]:
+        """The game record: players, first dealer, result and each deal's cards and events."""
+        loser_score = None if self._winner is None else self._scores[1 - self._winner]
+        return {
+            "players": list(self.players),
+            "first_dealer": self.first_dealer,
+            "winner": self._winner,
+            "final_scores": list(self._scores),
+            "skunk": None if loser_score is None else skunk_of(loser_score),
+            "seed": self.seed,
+            "cut": [[str(a), str(b)] for a, b in self._cut_attempts],
+            "self_count": sorted(self.self_count),
+            "muggins": self.muggins,
+            "deals": self.deals,
+        }
+
+    def _deal_record(self, index: int) -> dict[str, Any]:
+        deal = self._deals[index]
+        end = self._deals[index + 1].first_event if index + 1 < len(self._deals) else None
+        return {
+            "number": deal.number,
+            "dealer": deal.dealer,
+            "hands": [[str(card) for card in hand] for hand in deal.dealt],
+            "discards": [[str(card) for card in cards] for cards in deal.discards],
+            "starter": None if deal.starter is None else str(deal.starter),
+            "events": [
+                event.to_json(items=False)
+                for event in self._events[deal.first_event : end]
+                if event.type in RECORD_TYPES
+            ],
+        }
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> Game:
+        """Replay a game record through the rules (checking its events) to its last state."""
+        from scoring.replay import replay_live  # replay builds on Game
+
+        game: Game | None = None
+        for game, _ in replay_live(record):
+            pass
+        assert game is not None
+        return game
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self._events)
+
+
+_DISCARD_RULE = "you must lay away exactly two of your own cards"
+_DOING = {
+    Phase.DISCARD: "lay away two cards",
+    Phase.PLAY: "lay a card in the play",
+    Phase.COUNT: "count a hand",
+}
