@@ -15,7 +15,7 @@ them, so a loaded game goes on exactly as the saved one would have.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
@@ -175,6 +175,11 @@ class Game:
         if self._phase is Phase.DONE:
             return None
         return self._deal_to_move()
+
+    @property
+    def showing(self) -> tuple[int, str, tuple[Card, ...]] | None:
+        """While a player counts their own hand: (player, "hand"|"crib", the four cards)."""
+        return self._deal.show() if self._phase is Phase.COUNT else None
 
     def _deal_to_move(self) -> int:
         return self._deal.turn if self._phase is Phase.PLAY else self._deal.show()[0]
@@ -484,9 +489,6 @@ class Game:
             pass
         assert game is not None
         return game
-
-    def __iter__(self) -> Iterator[Event]:
-        return iter(self._events)
 
 
 _DISCARD_RULE = "you must lay away exactly two of your own cards"

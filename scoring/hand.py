@@ -1,66 +1,227 @@
 """The show: counting a hand or crib of four cards with the starter.
 
 Terms: *fifteen* (cards whose pip values sum to 15, 2 each), *pair* (two of a
-rank, 2 each), *run* (three or more consecutive ranks, 1 a card, counted at
-its full length only), *flush* (four hand cards of one suit 4, five 5; a crib
-only with five), *nobs* (the jack of the starter's suit in hand, 1).
+rank 2, three - a *pair royal* - 6, four - a *double pair royal* - 12), *run*
+(three or more consecutive ranks, 1 a card, counted at its full length only;
+each distinct run counts), *flush* (four hand cards of one suit 4, with the
+starter 5; a crib only with all five), *nobs* (the jack of the starter's suit
+in hand or crib, 1; the starter itself never is). RULES.md 2.6.
+
+Fifteens, pairs and runs depend on the five ranks alone, so their points are
+looked up in a table over every multiset of five ranks (6,175 of them, built at
+import); flush and nobs are two quick checks on suits. That keeps
+``score_hand`` to a few microseconds. The itemised breakdown a player reads
+(``HandScore.items``) is worked out separately, the slow way, when first asked
+for; tests check that both always agree.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from itertools import combinations
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import combinations, combinations_with_replacement
 
-from scoring.cards import JACK, Card
+from scoring.cards import DECK, JACK, SUITS, Card, format_cards
+from scoring.speech import say_count
+
+_DECK_SET = frozenset(DECK)
+_NOBS_JACK = {suit: Card(JACK, suit) for suit in SUITS}
+
+
+class InvalidHandError(ValueError):
+    """Not four different cards and a starter that is not among them."""
+
+    def __init__(self, hand: Iterable[Card], starter: Card) -> None:
+        super().__init__(
+            "a hand is four different cards and a starter that is not one of them, "
+            f"got hand {format_cards(hand) or 'with no cards'} and starter {starter}"
+        )
 
 
 @dataclass(frozen=True, slots=True)
 class ScoreItem:
-    """One scoring combination: its kind, the cards that make it, its points."""
+    """One scoring combination: its kind, the cards that make it, its points.
 
-    kind: str  # fifteen, pair, run, flush, nobs
+    ``kind`` is ``fifteen``, ``pair``, ``run``, ``flush`` or ``nobs`` in the
+    show, and also ``thirty-one`` in the play (``scoring.pegging``). A pair item
+    holds every card of its rank, so a pair royal is one item worth 6.
+    """
+
+    kind: str
     cards: tuple[Card, ...]
     points: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class HandScore:
-    items: tuple[ScoreItem, ...]
+    """The count of one hand (or, with ``crib=True``, the crib) with the starter.
 
-    @property
-    def total(self) -> int:
-        return sum(item.points for item in self.items)
+    ``total`` is computed at once; ``items`` (the breakdown) on first use.
+    ``str()`` is the count as an English player says it; ``say("sv")`` in Swedish.
+    """
+
+    hand: tuple[Card, ...]
+    starter: Card
+    crib: bool = False
+    total: int = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "hand", tuple(self.hand))
+        object.__setattr__(self, "total", hand_total(self.hand, self.starter, crib=self.crib))
+
+    @cached_property
+    def items(self) -> tuple[ScoreItem, ...]:
+        """Fifteens, pairs, runs, flush and nobs, in the order they are counted aloud."""
+        cards = (*self.hand, self.starter)
+        return (
+            *_fifteen_items(cards),
+            *_pair_items(cards),
+            *_run_items(cards),
+            *_flush_items(self.hand, self.starter, crib=self.crib),
+            *_nobs_items(self.hand, self.starter),
+        )
+
+    def say(self, language: str = "en") -> str:
+        """The count aloud: ``"fifteen two, fifteen four and a pair is six"``.
+
+        ``language`` is ``"en"`` or ``"sv"`` (``"femton två, femton fyra och ett
+        par blir sex"``).
+        """
+        return say_count(self.items, language)
+
+    def __str__(self) -> str:
+        return self.say()
 
 
 def score_hand(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> HandScore:
-    """Count four cards with the starter (placeholder: exact but slow)."""
-    cards = [*hand, starter]
-    if len(hand) != 4 or len(set(cards)) != 5:
-        raise ValueError("a hand is four different cards and a starter not among them")
-    items: list[ScoreItem] = []
-    for size in range(2, 6):
-        for combo in combinations(cards, size):
-            if sum(c.value for c in combo) == 15:
-                items.append(ScoreItem("fifteen", combo, 2))
-    for a, b in combinations(cards, 2):
-        if a.rank == b.rank:
-            items.append(ScoreItem("pair", (a, b), 2))
+    """Count four cards with the starter; ``crib=True`` uses the crib's flush rule.
+
+    Raises ``InvalidHandError`` (a ``ValueError``) unless ``hand`` is four
+    different cards and ``starter`` is a fifth.
+    """
+    return HandScore(tuple(hand), starter, crib)
+
+
+def hand_total(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> int:
+    """The points of ``score_hand(hand, starter, crib=crib)``, without the breakdown."""
+    cards = {*hand, starter}
+    if len(hand) != 4 or len(cards) != 5 or not cards <= _DECK_SET:
+        raise InvalidHandError(hand, starter)
+    first, second, third, fourth = hand
+    points = _RANK_POINTS[
+        _RANK_KEY[first.rank]
+        + _RANK_KEY[second.rank]
+        + _RANK_KEY[third.rank]
+        + _RANK_KEY[fourth.rank]
+        + _RANK_KEY[starter.rank]
+    ]
+    suit = first.suit
+    if second.suit == suit and third.suit == suit and fourth.suit == suit:
+        if starter.suit == suit:
+            points += 5
+        elif not crib:
+            points += 4
+    if _NOBS_JACK[starter.suit] in hand:
+        points += 1
+    return points
+
+
+def rank_points(ranks: Iterable[int]) -> int:
+    """Points for fifteens, pairs and runs among five ranks (1-13, at most four alike)."""
+    return _RANK_POINTS[sum(_RANK_KEY[rank] for rank in ranks)]
+
+
+# The table key of five ranks is the sum of one bit field per rank: each rank's
+# count (0-4) fits in three bits, so the key is the same in any card order and
+# needs no sorting.
+_RANK_KEY = (0, *(1 << 3 * (rank - 1) for rank in range(1, 14)))
+
+
+def _points_of_ranks(ranks: tuple[int, ...]) -> int:
+    counts = Counter(ranks)
+    pairs = sum(count * (count - 1) for count in counts.values())
+    return 2 * _fifteens(ranks) + pairs + _run_points(counts)
+
+
+def _fifteens(ranks: tuple[int, ...]) -> int:
+    """How many sets of the cards sum to 15 (counting subsets by sum, one card at a time)."""
+    ways_to_make = [1] + [0] * 15
+    for rank in ranks:
+        value = min(rank, 10)
+        for total in range(15, value - 1, -1):
+            ways_to_make[total] += ways_to_make[total - value]
+    return ways_to_make[15]
+
+
+def _run_points(counts: Counter[int]) -> int:
+    """Each stretch of three or more present ranks scores its length once per
+    way of taking one card of each rank (a double run of three is 2 x 3).
+
+    Five cards leave room for only one such stretch.
+    """
+    rank = 1
+    while rank <= 13:
+        start, ways = rank, 1
+        while counts[rank]:
+            ways *= counts[rank]
+            rank += 1
+        if rank - start >= 3:
+            return (rank - start) * ways
+        rank += 1
+    return 0
+
+
+_RANK_POINTS: dict[int, int] = {
+    sum(_RANK_KEY[rank] for rank in ranks): _points_of_ranks(ranks)
+    for ranks in combinations_with_replacement(range(1, 14), 5)
+    if ranks[0] != ranks[4]  # five of a rank do not exist
+}
+
+
+def _fifteen_items(cards: tuple[Card, ...]) -> list[ScoreItem]:
+    return [
+        ScoreItem("fifteen", combo, 2)
+        for size in range(2, 6)
+        for combo in combinations(cards, size)
+        if sum(card.value for card in combo) == 15
+    ]
+
+
+def _pair_items(cards: tuple[Card, ...]) -> list[ScoreItem]:
+    items = []
+    for rank in dict.fromkeys(card.rank for card in cards):
+        alike = tuple(card for card in cards if card.rank == rank)
+        if len(alike) >= 2:
+            items.append(ScoreItem("pair", alike, len(alike) * (len(alike) - 1)))
+    return items
+
+
+def _run_items(cards: tuple[Card, ...]) -> list[ScoreItem]:
+    in_rank_order = sorted(cards)
     for size in (5, 4, 3):
         runs = [
-            combo
-            for combo in combinations(sorted(cards), size)
-            if all(combo[i + 1].rank == combo[i].rank + 1 for i in range(size - 1))
+            ScoreItem("run", combo, size)
+            for combo in combinations(in_rank_order, size)
+            if all(later.rank == earlier.rank + 1 for earlier, later in zip(combo, combo[1:]))
         ]
-        if runs:
-            items.extend(ScoreItem("run", run, size) for run in runs)
-            break
-    if len({c.suit for c in hand}) == 1:
-        if starter.suit == hand[0].suit:
-            items.append(ScoreItem("flush", tuple(cards), 5))
-        elif not crib:
-            items.append(ScoreItem("flush", tuple(hand), 4))
-    for card in hand:
-        if card.rank == JACK and card.suit == starter.suit:
-            items.append(ScoreItem("nobs", (card,), 1))
-    return HandScore(tuple(items))
+        if runs:  # a longer run hides the shorter ones inside it
+            return runs
+    return []
+
+
+def _flush_items(hand: tuple[Card, ...], starter: Card, *, crib: bool) -> list[ScoreItem]:
+    if len({card.suit for card in hand}) != 1:
+        return []
+    if starter.suit == hand[0].suit:
+        return [ScoreItem("flush", (*hand, starter), 5)]
+    return [] if crib else [ScoreItem("flush", hand, 4)]
+
+
+def _nobs_items(hand: tuple[Card, ...], starter: Card) -> list[ScoreItem]:
+    return [
+        ScoreItem("nobs", (card,), 1)
+        for card in hand
+        if card.rank == JACK and card.suit == starter.suit
+    ]

@@ -39,6 +39,10 @@ def browser() -> Iterator[Any]:
         skip_or_fail(f"Chromium is not installed at {CHROMIUM} (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
 
+    # Playwright's sync API keeps an event loop on this thread; the test's own
+    # database work (factories) is still ordinary synchronous code.
+    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM,

@@ -1,0 +1,97 @@
+"""Choosing the two cards to lay away: the expected value of each choice.
+
+Terms: of the six cards dealt, a player *keeps* four (their *hand*) and
+*throws* two to the crib. The *hand EV* of a choice is the exact mean show
+of the kept four over the 46 starters the player cannot see (every card but
+their own six is equally likely to be turned). The *crib EV* is what the two
+thrown cards are expected to bring the crib, from the crib table
+(``scoring.crib_table``); it counts for the dealer, who owns the crib, and
+against the pone. The *total EV* is hand EV + crib EV for the dealer and hand
+EV - crib EV for the pone.
+
+How much the crib is known depends on the level: ``expert`` uses the table
+by ranks and suitedness, ``standard`` the same table with suits ignored, and
+``easy`` ignores the crib.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+import numpy as np
+
+from scoring.cards import DECK, Card
+from scoring.crib_table import crib_means, rank_pair_means, throw_of
+from scoring.handarray import score_many
+
+STARTERS = 46
+"""The cards a player cannot see while discarding: 52 less their own six."""
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardOption:
+    """One way to lay away two of six cards, with what it is expected to be worth."""
+
+    discard: tuple[Card, Card]
+    kept: tuple[Card, Card, Card, Card]
+    hand_ev: float
+    crib_ev: float
+    total_ev: float
+
+
+def hand_points(six: Sequence[Card]) -> dict[tuple[Card, Card], int]:
+    """For each of the 15 throws, the summed show of the kept four over the 46 starters.
+
+    Divided by 46 this is the exact hand EV; every show is counted, none sampled.
+    """
+    throws = list(combinations(six, 2))
+    starters = np.array([card.index for card in DECK if card not in six], dtype=np.int64)
+    kept = np.array(
+        [[card.index for card in six if card not in throw] for throw in throws], dtype=np.int64
+    )
+    rows = np.column_stack(
+        [np.repeat(kept, len(starters), axis=0), np.tile(starters, len(throws))]
+    )
+    sums = score_many(rows).reshape(len(throws), len(starters)).sum(axis=1)
+    return {(throw[0], throw[1]): int(total) for throw, total in zip(throws, sums, strict=True)}
+
+
+def crib_value(throw: tuple[Card, Card], *, level: str) -> float:
+    """What the thrown pair is expected to bring the crib, as known at ``level``."""
+    if level == "easy":
+        return 0.0
+    if level == "standard":
+        low, high, _ = throw_of(*throw)
+        return rank_pair_means()[low, high]
+    return crib_means()[throw_of(*throw)]
+
+
+def analyse_discards(
+    six: Sequence[Card], *, dealer: bool, level: str = "expert"
+) -> list[DiscardOption]:
+    """Every way to lay away two of ``six``, best total EV first.
+
+    Ties keep the order of ``combinations(six, 2)``, so the result is the same
+    for the same six in the same order.
+    """
+    if len(six) != 6 or len(set(six)) != 6:
+        raise ValueError("a discard is chosen from six different cards")
+    sign = 1.0 if dealer else -1.0
+    options = []
+    for throw, points in hand_points(six).items():
+        hand_ev = points / STARTERS
+        crib_ev = crib_value(throw, level=level)
+        kept = tuple(card for card in six if card not in throw)
+        assert len(kept) == 4
+        options.append(
+            DiscardOption(
+                discard=throw,
+                kept=(kept[0], kept[1], kept[2], kept[3]),
+                hand_ev=hand_ev,
+                crib_ev=crib_ev,
+                total_ev=hand_ev + sign * crib_ev,
+            )
+        )
+    return sorted(options, key=lambda option: -option.total_ev)

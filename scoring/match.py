@@ -1,0 +1,276 @@
+"""Matches: best-of-N games, and the arithmetic a championship checks results with.
+
+Terms: a *match* is won by the first player to win a majority of ``best_of``
+games (1, 3, 5 or 7). The first game's dealer comes from the cut; after that
+the loser of the previous game deals first ("loser deals next"). A game is
+reported as winner and *loser score* (0-120; the winner has 121). The winner
+earns *game points* (by default 2 for a win, 3 for a skunk, 4 for a double
+skunk; RULES 4) and the game's *spread*, 121 minus the loser's score, counts
+plus to the winner and minus to the loser.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from scoring.events import WINNING_SCORE, Phase, skunk_of
+from scoring.game import Game
+
+__all__ = [
+    "ACC",
+    "ONE_PER_GAME",
+    "STANDARD",
+    "GamePoints",
+    "GameResult",
+    "Match",
+    "MatchReportError",
+    "MatchResult",
+    "check_match",
+    "game_points",
+    "skunk_of",
+    "spread",
+]
+
+BEST_OF = (1, 3, 5, 7)
+
+
+@dataclass(frozen=True)
+class GamePoints:
+    """Game points to the winner of a game: a plain win, a skunk, a double skunk."""
+
+    win: int = 2
+    skunk: int = 3
+    double_skunk: int = 4
+
+    PRESETS: ClassVar[dict[str, GamePoints]]
+
+    def for_skunk(self, skunk: str) -> int:
+        """Points for a game won with ``skunk`` "none", "skunk" or "double"."""
+        return {"none": self.win, "skunk": self.skunk, "double": self.double_skunk}[skunk]
+
+
+STANDARD = GamePoints(2, 3, 4)
+ACC = GamePoints(2, 3, 3)
+ONE_PER_GAME = GamePoints(1, 1, 1)
+GamePoints.PRESETS = {"standard": STANDARD, "acc": ACC, "one": ONE_PER_GAME}
+
+
+class MatchReportError(ValueError):
+    """A reported match result that cannot be true."""
+
+
+def game_points(loser_score: int, scheme: GamePoints = STANDARD) -> int:
+    """Game points the winner earns against a loser on ``loser_score``."""
+    return scheme.for_skunk(skunk_of(loser_score))
+
+
+def spread(loser_score: int) -> int:
+    """The winner's margin, 121 minus the loser's score."""
+    return WINNING_SCORE - loser_score
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One game of a checked match; ``number`` counts from 1."""
+
+    number: int
+    dealer: int
+    winner: int
+    loser_score: int
+    skunk: str
+    game_points: int
+
+    @property
+    def spread(self) -> int:
+        return spread(self.loser_score)
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """A checked match: its games and each player's wins, game points and spread."""
+
+    best_of: int
+    games: tuple[GameResult, ...]
+    wins: tuple[int, int]
+    game_points: tuple[int, int]
+    spread: tuple[int, int]
+    winner: int | None
+    games_needed: int
+
+    @property
+    def decided(self) -> bool:
+        return self.winner is not None
+
+
+def check_match(
+    *,
+    best_of: int,
+    first_dealer: int,
+    games: Sequence[tuple[int, int]],
+    scheme: GamePoints = STANDARD,
+) -> MatchResult:
+    """Check a reported match, game by game as (winner 0|1, loser score), and total it.
+
+    Raises ``MatchReportError`` naming the game at fault.
+    """
+    if best_of not in BEST_OF:
+        raise MatchReportError(f"a match is best of 1, 3, 5 or 7 games, not {best_of!r}")
+    if first_dealer not in (0, 1):
+        raise MatchReportError(f"the first dealer is player 0 or 1, not {first_dealer!r}")
+    needed = best_of // 2 + 1
+    wins, points, spreads = [0, 0], [0, 0], [0, 0]
+    results: list[GameResult] = []
+    dealer = first_dealer
+    for number, (winner, loser_score) in enumerate(games, start=1):
+        _check_game(number, winner, loser_score, wins, needed)
+        skunk = skunk_of(loser_score)
+        result = GameResult(number, dealer, winner, loser_score, skunk, scheme.for_skunk(skunk))
+        results.append(result)
+        wins[winner] += 1
+        points[winner] += result.game_points
+        spreads[winner] += result.spread
+        spreads[1 - winner] -= result.spread
+        dealer = 1 - winner  # loser deals next
+    decided = [p for p in (0, 1) if wins[p] >= needed]
+    return MatchResult(
+        best_of=best_of,
+        games=tuple(results),
+        wins=(wins[0], wins[1]),
+        game_points=(points[0], points[1]),
+        spread=(spreads[0], spreads[1]),
+        winner=decided[0] if decided else None,
+        games_needed=needed,
+    )
+
+
+def _check_game(number: int, winner: object, loser_score: object, wins: list[int], needed: int) -> None:
+    if max(wins) >= needed:
+        raise MatchReportError(f"game {number} was played after the match was decided")
+    if winner not in (0, 1) or isinstance(winner, bool):
+        raise MatchReportError(f"game {number}: the winner is player 0 or 1, not {winner!r}")
+    if not isinstance(loser_score, int) or isinstance(loser_score, bool):
+        raise MatchReportError(f"game {number}: the loser's score must be a whole number")
+    if not 0 <= loser_score < WINNING_SCORE:
+        raise MatchReportError(
+            f"game {number}: the loser's score is 0 to 120, not {loser_score}"
+        )
+
+
+class Match:
+    """A live best-of-N match of ``Game``s; call ``next_game`` when a game is over."""
+
+    def __init__(
+        self,
+        *,
+        seed: int,
+        best_of: int,
+        players: tuple[str, str],
+        self_count: frozenset[int],
+        muggins: bool,
+    ) -> None:
+        if best_of not in BEST_OF:
+            raise ValueError(f"a match is best of 1, 3, 5 or 7 games, not {best_of!r}")
+        self.seed = seed
+        self.best_of = best_of
+        self.players = players
+        self.self_count = frozenset(self_count)
+        self.muggins = muggins
+        self.games: list[Game] = []
+
+    @classmethod
+    def new(
+        cls,
+        *,
+        seed: int,
+        best_of: int = 3,
+        players: tuple[str, str] = ("Player", "Computer"),
+        first_dealer: int | None = None,
+        self_count: frozenset[int] = frozenset(),
+        muggins: bool = False,
+    ) -> Match:
+        """Start a match; the first game opens with the cut unless ``first_dealer`` is given."""
+        match = cls(
+            seed=seed, best_of=best_of, players=players, self_count=self_count, muggins=muggins
+        )
+        match.games.append(match._new_game(1, first_dealer))
+        return match
+
+    def _new_game(self, number: int, first_dealer: int | None) -> Game:
+        return Game.new(
+            seed=self._game_seed(number),
+            players=self.players,
+            first_dealer=first_dealer,
+            self_count=self.self_count,
+            muggins=self.muggins,
+        )
+
+    def _game_seed(self, number: int) -> int:
+        """Each game's own seed, derived so that neighbouring match seeds share no games."""
+        return random.Random(f"cribbage:{self.seed}:match-game:{number}").getrandbits(48)
+
+    @property
+    def game(self) -> Game:
+        """The game being played (the last one once the match is decided)."""
+        return self.games[-1]
+
+    @property
+    def result(self) -> MatchResult:
+        """The games finished so far, checked and totalled."""
+        finished = [g for g in self.games if g.winner is not None]
+        return check_match(
+            best_of=self.best_of,
+            first_dealer=self.games[0].first_dealer,
+            games=[(g.winner, g.scores[1 - g.winner]) for g in finished if g.winner is not None],
+        )
+
+    @property
+    def winner(self) -> int | None:
+        return self.result.winner
+
+    def next_game(self) -> Game:
+        """Start the next game, the loser of the last one dealing first."""
+        last = self.game
+        if last.phase is not Phase.DONE or last.winner is None:
+            raise ValueError("the current game is not over yet")
+        if self.winner is not None:
+            raise ValueError("the match is already decided")
+        game = self._new_game(len(self.games) + 1, first_dealer=1 - last.winner)
+        self.games.append(game)
+        return game
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seed": self.seed,
+            "best_of": self.best_of,
+            "games": [game.to_json() for game in self.games],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Match:
+        games = [Game.from_json(game) for game in data["games"]]
+        first = games[0]
+        match = cls(
+            seed=data["seed"],
+            best_of=data["best_of"],
+            players=first.players,
+            self_count=first.self_count,
+            muggins=first.muggins,
+        )
+        match.games = games
+        return match
+
+    def record(self) -> dict[str, Any]:
+        """The match record: its games' records, the winner and the totals."""
+        result = self.result
+        return {
+            "best_of": self.best_of,
+            "players": list(self.game.players),
+            "games": [game.record() for game in self.games],
+            "winner": result.winner,
+            "wins": list(result.wins),
+            "game_points": list(result.game_points),
+            "spread": list(result.spread),
+        }

@@ -1,0 +1,132 @@
+"""Replaying a game record through the rules, one decision at a time.
+
+A *record* (``Game.record()``) holds each deal's cards and the events that
+happened. The decisions in it (the discards, each card laid, each claim of a
+self-counted hand) are taken again on a game dealt the recorded cards; every
+event the rules then produce must match the recorded one, so a replay both
+shows a game step by step and checks that its record is true.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.cards import DECK, Card, parse_cards
+from scoring.events import Event, Phase
+from scoring.game import RECORD_TYPES, Game
+
+# The fields a recorded event is checked on; others (scores, cards) are extras.
+CHECKED_FIELDS = ("type", "player", "points", "card", "count", "what")
+
+
+class RecordError(ValueError):
+    """A record whose events are not what its decisions give under the rules."""
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    """The game after one decision of the record (or at the start: ``decision`` None)."""
+
+    decision: dict[str, Any] | None
+    events: tuple[Event, ...]
+    game: Game
+
+
+def replay(record: Mapping[str, Any]) -> Iterator[ReplayStep]:
+    """Each state of a recorded game, from the first deal to the end of the record.
+
+    Every step holds its own copy of the game. Raises ``RecordError`` when the
+    record disagrees with the rules, ``IllegalPlayError`` when it holds an
+    illegal decision.
+    """
+    for game, step in replay_live(record):
+        yield ReplayStep(step[0], step[1], game.copy())
+
+
+def replay_live(
+    record: Mapping[str, Any],
+) -> Iterator[tuple[Game, tuple[dict[str, Any] | None, tuple[Event, ...]]]]:
+    """Like ``replay`` but yields the one game being replayed (no copies)."""
+    game = _game_for(record)
+    yield game, (None, game.events)
+    for number, deal in enumerate(record["deals"], start=1):
+        expected = deque(
+            {key: event[key] for key in CHECKED_FIELDS if key in event}
+            for event in deal["events"]
+        )
+        for decision in _discards(game, deal):
+            yield game, (decision, _checked(game, decision, expected, number))
+        while game.phase in (Phase.PLAY, Phase.COUNT) and game.deal_number == number:
+            if not expected:
+                return  # a record of a game still in progress
+            decision = _next_decision(game, expected[0], number)
+            yield game, (decision, _checked(game, decision, expected, number))
+        if expected:
+            raise RecordError(f"deal {number}: the record goes on after the rules stop")
+    _check_result(game, record)
+
+
+def _game_for(record: Mapping[str, Any]) -> Game:
+    """A game that deals the recorded cards (the seed only matters after the record ends)."""
+    stacked = []
+    for number, deal in enumerate(record["deals"], start=1):
+        hands = tuple(parse_cards(hand) for hand in deal["hands"])
+        starter = Card.parse(deal["starter"]) if deal["starter"] else None
+        cards = [*hands[0], *hands[1], *([starter] if starter else [])]
+        if len(hands) != 2 or len(hands[0]) != 6 or len(hands[1]) != 6:
+            raise RecordError(f"deal {number}: each player is dealt six cards")
+        if len(set(cards)) != len(cards):
+            raise RecordError(f"deal {number}: a card is dealt twice")
+        # Before the starter is turned any card not dealt can stand in for it.
+        stacked.append((hands, starter or next(c for c in DECK if c not in cards)))
+    return Game.new(
+        seed=record.get("seed", 0),
+        players=(record["players"][0], record["players"][1]),
+        first_dealer=record["first_dealer"],
+        self_count=frozenset(record.get("self_count", ())),
+        muggins=record.get("muggins", False),
+        stacked=stacked,
+    )
+
+
+def _discards(game: Game, deal: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
+    """The deal's discards, pone first, as decisions."""
+    for player in (game.pone, game.dealer):
+        if deal["discards"][player]:
+            yield {"player": player, "discard": deal["discards"][player]}
+
+
+def _next_decision(game: Game, event: Mapping[str, Any], number: int) -> dict[str, Any]:
+    """The decision behind the next recorded event: a card laid, or a hand counted."""
+    if game.phase is Phase.PLAY and event["type"] == "play":
+        return {"player": event["player"], "play": event["card"]}
+    if game.phase is Phase.COUNT and event["type"] == "show":
+        return {"player": event["player"], "count": event["points"]}
+    raise RecordError(f"deal {number}: the rules wait for a {game.phase} but the record has {event}")
+
+
+def _checked(
+    game: Game, decision: dict[str, Any], expected: deque[dict[str, Any]], number: int
+) -> tuple[Event, ...]:
+    """Take the decision and check the events it produced against the record."""
+    events = tuple(game.apply(decision))
+    for event in events:
+        if event.type not in RECORD_TYPES:
+            continue
+        got = {k: v for k, v in event.to_json(items=False).items() if k in CHECKED_FIELDS}
+        if not expected:
+            raise RecordError(f"deal {number}: the rules give {got}, which the record lacks")
+        wanted = expected.popleft()
+        if got != wanted:
+            raise RecordError(f"deal {number}: the record says {wanted}, the rules give {got}")
+    return events
+
+
+def _check_result(game: Game, record: Mapping[str, Any]) -> None:
+    if record.get("winner") != game.winner:
+        raise RecordError(f"the record names winner {record.get('winner')}, not {game.winner}")
+    if "final_scores" in record and list(record["final_scores"]) != list(game.scores):
+        raise RecordError(f"the record ends {record['final_scores']}, the rules {game.scores}")

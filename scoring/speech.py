@@ -1,0 +1,142 @@
+"""Saying a count aloud, the way players do, in English or Swedish.
+
+Terms: a *count* is the list of scoring items of one hand, crib or card laid in
+the play; a *phrase* is what is said for one item. Fifteens are said with the
+running total ("fifteen two, fifteen four"); anything else names the item and,
+unless it opens the count, the running total ("and a pair is six"). An opening
+phrase gives its points ("a pair for two", "thirty-one for two") unless its name
+already does ("a run of three", "one for his nob"). Swedish follows the club's
+rule page: femton, par, triss, fyrtal, följd, flush, knekten.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple, Protocol
+
+
+class Scored(Protocol):
+    """A scoring item as ``scoring.hand.ScoreItem`` defines it."""
+
+    @property
+    def kind(self) -> str: ...
+    @property
+    def cards(self) -> tuple[object, ...]: ...
+    @property
+    def points(self) -> int: ...
+
+
+class _Words(NamedTuple):
+    numbers: tuple[str, ...]  # 0 to 31
+    fifteen: str
+    opening: dict[str, str]  # by kind, or "pair2".."pair4" for pairs by size
+    later: dict[str, str]
+    names: dict[str, str]  # item names: "pair2".."pair4", and run lengths "run3".."run7"
+    conjunction: str
+    nothing: str
+
+
+_ENGLISH_UNITS = "one two three four five six seven eight nine".split()
+_ENGLISH = _Words(
+    numbers=(
+        "zero",
+        *_ENGLISH_UNITS,
+        *"ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split(),
+        "twenty",
+        *(f"twenty-{unit}" for unit in _ENGLISH_UNITS),
+        "thirty",
+        "thirty-one",
+    ),
+    fifteen="fifteen {total}",
+    opening={
+        "thirty-one": "thirty-one for {total}",
+        "pair": "{name} for {total}",
+        "run": "{name}",
+        "flush": "a flush for {total}",
+        "nobs": "one for his nob",
+    },
+    later={
+        "thirty-one": "thirty-one is {total}",
+        "pair": "{name} is {total}",
+        "run": "{name} is {total}",
+        "flush": "a flush is {total}",
+        "nobs": "nobs is {total}",
+    },
+    names={
+        "pair2": "a pair",
+        "pair3": "a pair royal",
+        "pair4": "a double pair royal",
+        **{f"run{size}": f"a run of {word}" for size, word in zip(range(3, 8), _ENGLISH_UNITS[2:])},
+    },
+    conjunction="and",
+    nothing="no points",
+)
+
+_SWEDISH_UNITS = "ett två tre fyra fem sex sju åtta nio".split()
+_SWEDISH = _Words(
+    numbers=(
+        "noll",
+        *_SWEDISH_UNITS,
+        *"tio elva tolv tretton fjorton femton sexton sjutton arton nitton".split(),
+        "tjugo",
+        *(f"tjugo{unit}" for unit in _SWEDISH_UNITS),
+        "trettio",
+        "trettioett",
+    ),
+    fifteen="femton {total}",
+    opening={
+        "thirty-one": "trettioett för {total}",
+        "pair": "{name} ger {total}",
+        "run": "{name}",
+        "flush": "flush ger {total}",
+        "nobs": "knekten ger ett",
+    },
+    later={
+        "thirty-one": "trettioett blir {total}",
+        "pair": "{name} blir {total}",
+        "run": "{name} blir {total}",
+        "flush": "flush blir {total}",
+        "nobs": "knekten blir {total}",
+    },
+    names={
+        "pair2": "ett par",
+        "pair3": "triss",
+        "pair4": "fyrtal",
+        **{f"run{size}": f"en följd på {word}" for size, word in zip(range(3, 8), _SWEDISH_UNITS[2:])},
+    },
+    conjunction="och",
+    nothing="inga poäng",
+)
+
+LANGUAGES = {"en": _ENGLISH, "sv": _SWEDISH}
+
+
+def say_count(items: Sequence[Scored], language: str = "en") -> str:
+    """The whole count as one sentence: ``"fifteen two, fifteen four and a pair is six"``.
+
+    A count of no items is ``"no points"`` (``"inga poäng"``). Raises
+    ``ValueError`` for a language other than ``"en"`` and ``"sv"``.
+    """
+    words = LANGUAGES.get(language)
+    if words is None:
+        raise ValueError(f"no words for language {language!r}; use one of: {', '.join(LANGUAGES)}")
+    phrases, total = [], 0
+    for item in items:
+        total += item.points
+        phrases.append(_phrase(words, item, total, opening=total == item.points))
+    if not phrases:
+        return words.nothing
+    if len(phrases) == 1:
+        return phrases[0]
+    return f"{', '.join(phrases[:-1])} {words.conjunction} {phrases[-1]}"
+
+
+def _phrase(words: _Words, item: Scored, total: int, *, opening: bool) -> str:
+    said_total = words.numbers[total] if total < len(words.numbers) else str(total)
+    if item.kind == "fifteen":
+        return words.fifteen.format(total=said_total)
+    name = ""
+    if item.kind in ("pair", "run"):
+        name = words.names[f"{item.kind}{len(item.cards)}"]
+    template = (words.opening if opening else words.later)[item.kind]
+    return template.format(name=name, total=said_total)

@@ -1,0 +1,160 @@
+"""A game against the computer in the terminal (``python -m scoring play``).
+
+The human is player 0, the computer player 1. Cards are typed in notation
+(``5H``) or by their position in the hand shown (``1`` to ``6``); ``q`` quits.
+The computer's discards stay hidden, as at the table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from typing import TextIO
+
+from scoring.cards import Card, InvalidCardError, format_cards, parse_cards
+from scoring.events import Event, IllegalPlayError, Phase
+from scoring.game import Game
+
+HUMAN, COMPUTER = 0, 1
+
+
+class Quit(Exception):
+    """The player typed q or the input ended."""
+
+
+def play_in_terminal(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
+    from scoring.strategy import ComputerPlayer  # the computer players load their tables
+
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    game = Game.new(
+        seed=seed,
+        players=(args.name, "Computer"),
+        self_count=frozenset({HUMAN}) if args.count_yourself else frozenset(),
+        muggins=args.muggins,
+    )
+    computer = ComputerPlayer(args.level, seed)
+    print(f"Game {seed} against the {args.level} computer; first to 121 wins.", file=out)
+    _tell(game, game.events, out)
+    try:
+        while game.phase is not Phase.DONE:
+            if HUMAN in game.awaiting:
+                events = _ask_human(game, stdin, out)
+            else:
+                events = computer.decide(game, COMPUTER)
+            _tell(game, events, out)
+    except Quit:
+        print("Game abandoned.", file=out)
+        return 0
+    return 0
+
+
+def _ask_human(game: Game, stdin: TextIO, out: TextIO) -> list[Event]:
+    """Ask until the human's answer is legal; return the events it produced."""
+    while True:
+        _show_table(game, out)
+        prompt = _PROMPTS[game.phase]
+        answer = _read(f"{prompt}: ", stdin, out)
+        try:
+            if game.phase is Phase.DISCARD:
+                return game.discard(HUMAN, _cards(answer, game.hand(HUMAN)))
+            if game.phase is Phase.PLAY:
+                return game.play(HUMAN, _one(_cards(answer, game.hand(HUMAN))))
+            return game.count_hand(HUMAN, _points(answer))
+        except (IllegalPlayError, InvalidCardError) as error:
+            print(f"  {error}", file=out)
+
+
+_PROMPTS = {
+    Phase.DISCARD: "Lay two cards away to the crib",
+    Phase.PLAY: "Your card",
+    Phase.COUNT: "How many points do you count",
+}
+
+
+def _read(prompt: str, stdin: TextIO, out: TextIO) -> str:
+    out.write(prompt)
+    out.flush()
+    line = stdin.readline()
+    if not line or line.strip().lower() in ("q", "quit"):
+        raise Quit
+    return line.strip()
+
+
+def _cards(answer: str, hand: tuple[Card, ...]) -> list[Card]:
+    """Cards typed in notation or as positions 1-6 in the hand shown."""
+    tokens = answer.replace(",", " ").split()
+    if tokens and all(token.isdigit() for token in tokens):
+        if not all(1 <= int(token) <= len(hand) for token in tokens):
+            raise IllegalPlayError(f"positions go from 1 to {len(hand)}")
+        return [hand[int(token) - 1] for token in tokens]
+    return parse_cards(tokens)
+
+
+def _one(cards: list[Card]) -> Card:
+    if len(cards) != 1:
+        raise IllegalPlayError("lay one card")
+    return cards[0]
+
+
+def _points(answer: str) -> int:
+    if not answer.isdigit():
+        raise IllegalPlayError(f"{answer!r} is not a number of points")
+    return int(answer)
+
+
+def _show_table(game: Game, out: TextIO) -> None:
+    you, them = game.scores
+    print(f"\n  Score: you {you}, computer {them}.", file=out)
+    if game.phase is Phase.PLAY:
+        laid = format_cards(card for _, card in game.sequence) or "-"
+        print(f"  Count {game.count} ({laid}). Starter {game.starter}.", file=out)
+    if game.phase is not Phase.COUNT:
+        hand = "  ".join(f"{i}:{card}" for i, card in enumerate(game.hand(HUMAN), start=1))
+        print(f"  Your hand: {hand}", file=out)
+    else:
+        _, what, cards = game.showing or (HUMAN, "hand", ())
+        print(f"  Your {what}: {format_cards(cards)}, starter {game.starter}", file=out)
+
+
+def _tell(game: Game, events: list[Event] | tuple[Event, ...], out: TextIO) -> None:
+    for event in events:
+        line = _describe(game, event)
+        if line:
+            print(line, file=out)
+
+
+def _describe(game: Game, event: Event) -> str | None:
+    who = "You" if event.player == HUMAN else "Computer"
+    points = f" for {event.points}" if event.points else ""
+    match event.type:
+        case "cut":
+            cards = format_cards(event.cards)
+            dealer = "nobody: cut again" if event.player is None else game.players[event.player]
+            return f"Cut for deal: {cards}; the deal goes to {dealer}."
+        case "deal":
+            return f"\n=== {'You deal' if event.player == HUMAN else 'Computer deals'} ==="
+        case "discard":
+            return "You lay away two cards." if event.player == HUMAN else None
+        case "starter":
+            return f"The starter is {event.card}."
+        case "heels":
+            return f"{who} score 2 for his heels."
+        case "play":
+            return f"{who} lay {event.card}: {event.count}{points}."
+        case "go":
+            return f"{who} say go."
+        case "last":
+            return f"{who} score 1 for last."
+        case "show":
+            owner = "Your" if event.player == HUMAN else "Computer's"
+            return (
+                f"{owner} {event.what} {format_cards(event.cards)}: {event.points}"
+                f" ({event.said})."
+            )
+        case "muggins":
+            return f"Muggins! {who} take the {event.points} points you missed."
+        case "win":
+            return f"\n{game.players[event.player or 0]} won, {game.scores[0]}-{game.scores[1]}" + (
+                f" ({event.skunk} skunk)." if event.skunk != "none" else "."
+            )
+    return None
