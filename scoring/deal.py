@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from scoring.cards import DECK, Card
+from scoring.events import RECORD_TYPES, Event
 
 MAX_COUNT = 31
 SHOW_ORDER = ("pone hand", "dealer hand", "dealer crib")
@@ -115,6 +117,19 @@ class Deal:
         if self.show_step == 1:
             return self.dealer, "hand", self.kept(self.dealer)
         return self.dealer, "crib", self.crib
+
+    def record(self, events: Sequence[Event]) -> dict[str, Any]:
+        """This deal as in a game record, given the game's events from its start on."""
+        return {
+            "number": self.number,
+            "dealer": self.dealer,
+            "hands": [[str(card) for card in hand] for hand in self.dealt],
+            "discards": [[str(card) for card in cards] for cards in self.discards],
+            "starter": None if self.starter is None else str(self.starter),
+            "events": [
+                event.to_json(items=False) for event in events if event.type in RECORD_TYPES
+            ],
+        }
 
     def copy(self) -> Deal:
         other = Deal.__new__(Deal)

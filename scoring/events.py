@@ -9,7 +9,7 @@ every event that scores names its ``player`` and ``points`` and carries the
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -25,6 +25,10 @@ EVENT_TYPES = frozenset(
     {"cut", "deal", "discard", "starter", "heels", "play", "go", "last", "reset", "show"}
     | {"muggins", "win"}
 )
+
+# Events a game record keeps: the cut, deal, discards and starter are in the
+# record's own fields, and a reset or win follows from the others.
+RECORD_TYPES = frozenset({"heels", "play", "go", "last", "show", "muggins"})
 
 
 class IllegalPlayError(ValueError):
@@ -122,24 +126,3 @@ def item_to_json(item: ScoreItem) -> dict[str, Any]:
 
 def item_from_json(data: Mapping[str, Any]) -> ScoreItem:
     return ScoreItem(data["kind"], tuple(parse_cards(data["cards"])), data["points"])
-
-
-_SAYINGS = {
-    "fifteen": "fifteen {total}",
-    "pair": "a pair is {total}",
-    "run": "a run of {size} is {total}",
-    "flush": "a flush of {size} is {total}",
-    "nobs": "one for his nob is {total}",
-}
-
-
-def say_count(items: Iterable[ScoreItem]) -> str:
-    """The show's count as a player says it: ``"fifteen 2, fifteen 4, a pair is 6"``.
-
-    A hand worth nothing is called "nineteen", the total no hand can make.
-    """
-    total, phrases = 0, []
-    for item in items:
-        total += item.points
-        phrases.append(_SAYINGS[item.kind].format(total=total, size=len(item.cards)))
-    return ", ".join(phrases) if phrases else "nineteen (nothing)"

@@ -21,46 +21,16 @@ from typing import Any
 
 from scoring.cards import JACK, Card, parse_cards
 from scoring.deal import MAX_COUNT, Deal, cut_for_deal, shuffled_deal
-from scoring.events import WINNING_SCORE, Event, IllegalPlayError, Phase, say_count, skunk_of
+from scoring.events import WINNING_SCORE, Event, IllegalPlayError, Phase, skunk_of
 from scoring.hand import score_hand
 from scoring.pegging import score_play
+from scoring.table import Stacked, Table
 
 __all__ = ["Event", "Game", "IllegalPlayError", "Phase"]
 
-Stacked = Sequence[tuple[Sequence[Sequence[Card]], Card]]
-"""Prearranged deals (each player's six and the starter), used to replay a record."""
 
-# Events a game record keeps: the cut, deal, discards and starter are in the
-# record's own fields, and a reset or win follows from the others.
-RECORD_TYPES = frozenset({"heels", "play", "go", "last", "show", "muggins"})
-
-
-class Game:
+class Game(Table):
     """A game between players 0 and 1. Create it with ``Game.new``."""
-
-    def __init__(
-        self,
-        *,
-        seed: int,
-        players: tuple[str, str],
-        self_count: frozenset[int],
-        muggins: bool,
-        stacked: Stacked = (),
-    ) -> None:
-        self.seed = seed
-        self.players = players
-        self.self_count = self_count
-        self.muggins = muggins
-        self._stacked = [(tuple(tuple(h) for h in hands), starter) for hands, starter in stacked]
-        self._cut_attempts: list[tuple[Card, Card]] = []
-        self.first_dealer = 0
-        self._scores = [0, 0]
-        self._previous = [0, 0]
-        self._phase = Phase.DISCARD
-        self._winner: int | None = None
-        self._events: list[Event] = []
-        self._deals: list[Deal] = []
-        self._decisions: list[dict[str, Any]] = []
 
     @classmethod
     def new(
@@ -72,17 +42,28 @@ class Game:
         self_count: frozenset[int] = frozenset(),
         muggins: bool = False,
         stacked: Stacked = (),
+        scores: tuple[int, int] = (0, 0),
     ) -> Game:
         """Start a game; without ``first_dealer`` the players cut for deal first.
 
         The same seed and the same decisions always give the same game.
+        ``stacked`` prearranges the first deals (each player's six cards and the
+        starter) and ``scores`` starts the game from a position: both are for
+        replays, practice positions and tests.
         """
         if first_dealer not in (None, 0, 1):
             raise ValueError(f"first_dealer must be 0, 1 or None, not {first_dealer!r}")
+        if not all(0 <= score < WINNING_SCORE for score in scores):
+            raise ValueError(f"a game starts from scores of 0 to 120, not {scores}")
         game = cls(
-            seed=seed, players=players, self_count=frozenset(self_count), muggins=muggins
+            seed=seed,
+            players=players,
+            self_count=frozenset(self_count),
+            muggins=muggins,
+            stacked=stacked,
         )
-        game._stacked = [(tuple(tuple(h) for h in hands), s) for hands, s in stacked]
+        game._start_scores = (scores[0], scores[1])
+        game._scores, game._previous = list(scores), list(scores)
         if first_dealer is None:
             game._cut_attempts = cut_for_deal(seed)
             for first, second in game._cut_attempts:
@@ -93,105 +74,6 @@ class Game:
         game.first_dealer = first_dealer
         game._start_deal()
         return game
-
-    # ----------------------------------------------------------------- state
-    @property
-    def phase(self) -> Phase:
-        return self._phase
-
-    @property
-    def _deal(self) -> Deal:
-        return self._deals[-1]
-
-    @property
-    def dealer(self) -> int:
-        return self._deal.dealer
-
-    @property
-    def pone(self) -> int:
-        return self._deal.pone
-
-    @property
-    def scores(self) -> tuple[int, int]:
-        return self._scores[0], self._scores[1]
-
-    @property
-    def previous_scores(self) -> tuple[int, int]:
-        """Each player's score before their latest scoring event (the board's back peg)."""
-        return self._previous[0], self._previous[1]
-
-    @property
-    def winner(self) -> int | None:
-        return self._winner
-
-    @property
-    def deal_number(self) -> int:
-        """1 for the first deal of the game."""
-        return self._deal.number
-
-    @property
-    def starter(self) -> Card | None:
-        return self._deal.starter
-
-    @property
-    def count(self) -> int:
-        return self._deal.count
-
-    @property
-    def sequence(self) -> tuple[tuple[int, Card], ...]:
-        """The cards laid since the last reset of the count, as (player, card)."""
-        return tuple(self._deal.sequence)
-
-    @property
-    def played(self) -> tuple[tuple[int, Card], ...]:
-        """All cards laid in this deal's play, as (player, card)."""
-        return tuple(self._deal.played)
-
-    @property
-    def crib(self) -> tuple[Card, ...]:
-        return self._deal.crib
-
-    def hand(self, player: int) -> tuple[Card, ...]:
-        """The cards ``player`` still holds: six before discarding, then those not yet laid."""
-        return tuple(self._deal.held[player])
-
-    def kept(self, player: int) -> tuple[Card, ...]:
-        return self._deal.kept(player)
-
-    @property
-    def awaiting(self) -> frozenset[int]:
-        """The players whose decision the game waits for (both while discarding)."""
-        if self._phase is Phase.DISCARD:
-            return frozenset(p for p in (0, 1) if not self._deal.discards[p])
-        if self._phase is Phase.DONE:
-            return frozenset()
-        return frozenset({self._deal_to_move()})
-
-    @property
-    def to_move(self) -> int | None:
-        """The player to decide; while discarding the pone until they have, then the dealer."""
-        if self._phase is Phase.DISCARD:
-            return self.pone if not self._deal.discards[self.pone] else self.dealer
-        if self._phase is Phase.DONE:
-            return None
-        return self._deal_to_move()
-
-    @property
-    def showing(self) -> tuple[int, str, tuple[Card, ...]] | None:
-        """While a player counts their own hand: (player, "hand"|"crib", the four cards)."""
-        return self._deal.show() if self._phase is Phase.COUNT else None
-
-    def _deal_to_move(self) -> int:
-        return self._deal.turn if self._phase is Phase.PLAY else self._deal.show()[0]
-
-    @property
-    def events(self) -> tuple[Event, ...]:
-        return tuple(self._events)
-
-    @property
-    def deals(self) -> list[dict[str, Any]]:
-        """Each deal as in the game record (see ``record``)."""
-        return [self._deal_record(i) for i in range(len(self._deals))]
 
     # ------------------------------------------------------------- decisions
     def legal_discards(self, player: int) -> list[tuple[Card, Card]]:
@@ -265,7 +147,7 @@ class Game:
         missed = score.total - points
         if self._emit(
             "show", player=player, what=what, cards=cards, points=points, items=score.items,
-            said=say_count(score.items),
+            said=score.say(),
         ):  # fmt: skip
             return self._events[mark:]
         if self.muggins and missed and self._emit("muggins", player=1 - player, points=missed):
@@ -358,20 +240,22 @@ class Game:
             score = score_hand(cards, deal.starter, crib=what == "crib")
             if self._emit(
                 "show", player=player, what=what, cards=cards, points=score.total,
-                items=score.items, said=say_count(score.items),
+                items=score.items, said=score.say(),
             ):  # fmt: skip
                 return
             deal.show_step += 1
         self._start_deal()
 
-    def _emit(self, type_: str, **fields: Any) -> bool:
+    def _emit(
+        self, type_: str, *, player: int | None = None, points: int | None = None, **fields: Any
+    ) -> bool:
         """Record an event, pegging its points first; True when it won the game."""
-        player, points = fields.get("player"), fields.get("points")
-        if points:
+        if points and player is not None:
             self._previous[player] = self._scores[player]
             self._scores[player] = min(WINNING_SCORE, self._scores[player] + points)
-        self._events.append(Event(type_, scores=(self._scores[0], self._scores[1]), **fields))
-        if points and self._scores[player] >= WINNING_SCORE:
+        scores = (self._scores[0], self._scores[1])
+        self._events.append(Event(type_, player, points, scores=scores, **fields))
+        if points and player is not None and self._scores[player] >= WINNING_SCORE:
             self._winner, self._phase = player, Phase.DONE
             skunk = skunk_of(self._scores[1 - player])
             self._events.append(Event("win", player=player, skunk=skunk, scores=self.scores))
@@ -399,6 +283,7 @@ class Game:
             "cut": bool(self._cut_attempts),
             "self_count": sorted(self.self_count),
             "muggins": self.muggins,
+            "start_scores": list(self._start_scores),
             "decisions": list(self._decisions),
             "state": self._summary(),
         }
@@ -423,6 +308,7 @@ class Game:
             self_count=frozenset(data["self_count"]),
             muggins=data["muggins"],
             stacked=stacked,
+            scores=tuple(data.get("start_scores", (0, 0))),
         )
         for decision in data["decisions"]:
             game.apply(decision)
@@ -460,23 +346,8 @@ class Game:
             "cut": [[str(a), str(b)] for a, b in self._cut_attempts],
             "self_count": sorted(self.self_count),
             "muggins": self.muggins,
+            "start_scores": list(self._start_scores),
             "deals": self.deals,
-        }
-
-    def _deal_record(self, index: int) -> dict[str, Any]:
-        deal = self._deals[index]
-        end = self._deals[index + 1].first_event if index + 1 < len(self._deals) else None
-        return {
-            "number": deal.number,
-            "dealer": deal.dealer,
-            "hands": [[str(card) for card in hand] for hand in deal.dealt],
-            "discards": [[str(card) for card in cards] for cards in deal.discards],
-            "starter": None if deal.starter is None else str(deal.starter),
-            "events": [
-                event.to_json(items=False)
-                for event in self._events[deal.first_event : end]
-                if event.type in RECORD_TYPES
-            ],
         }
 
     @classmethod
@@ -484,11 +355,11 @@ class Game:
         """Replay a game record through the rules (checking its events) to its last state."""
         from scoring.replay import replay_live  # replay builds on Game
 
-        game: Game | None = None
+        last: Game | None = None
         for game, _ in replay_live(record):
-            pass
-        assert game is not None
-        return game
+            last = game
+        assert last is not None
+        return last
 
 
 _DISCARD_RULE = "you must lay away exactly two of your own cards"

@@ -17,13 +17,12 @@ for; tests check that both always agree.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations, groupby
 
-from scoring.cards import DECK, JACK, SUITS, Card, format_cards
+from scoring.cards import DECK, JACK, SUITS, Card
 from scoring.speech import say_count
 
 _DECK_SET = frozenset(DECK)
@@ -36,8 +35,14 @@ class InvalidHandError(ValueError):
     def __init__(self, hand: Iterable[Card], starter: Card) -> None:
         super().__init__(
             "a hand is four different cards and a starter that is not one of them, "
-            f"got hand {format_cards(hand) or 'with no cards'} and starter {starter}"
+            f"got hand {describe_cards(hand) or 'with no cards'} and starter "
+            f"{describe_cards([starter])}"
         )
+
+
+def describe_cards(cards: Iterable[Card]) -> str:
+    """``format_cards`` for an error message: a card outside the deck as its fields."""
+    return " ".join(str(card) if card in _DECK_SET else str(tuple(card)) for card in cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,45 +144,46 @@ def rank_points(ranks: Iterable[int]) -> int:
 _RANK_KEY = (0, *(1 << 3 * (rank - 1) for rank in range(1, 14)))
 
 
-def _points_of_ranks(ranks: tuple[int, ...]) -> int:
-    counts = Counter(ranks)
-    pairs = sum(count * (count - 1) for count in counts.values())
-    return 2 * _fifteens(ranks) + pairs + _run_points(counts)
+def _build_rank_points() -> dict[int, int]:
+    """The fifteen, pair and run points of every multiset of five ranks, by key.
 
-
-def _fifteens(ranks: tuple[int, ...]) -> int:
-    """How many sets of the cards sum to 15 (counting subsets by sum, one card at a time)."""
-    ways_to_make = [1] + [0] * 15
-    for rank in ranks:
-        value = min(rank, 10)
-        for total in range(15, value - 1, -1):
-            ways_to_make[total] += ways_to_make[total - value]
-    return ways_to_make[15]
-
-
-def _run_points(counts: Counter[int]) -> int:
-    """Each stretch of three or more present ranks scores its length once per
-    way of taking one card of each rank (a double run of three is 2 x 3).
-
-    Five cards leave room for only one such stretch.
+    Multisets grow one rank at a time in non-decreasing order, carrying the pip
+    sums of all their subsets, so counting the fifteens of each costs one step.
     """
-    rank = 1
-    while rank <= 13:
-        start, ways = rank, 1
-        while counts[rank]:
-            ways *= counts[rank]
-            rank += 1
-        if rank - start >= 3:
-            return (rank - start) * ways
-        rank += 1
-    return 0
+    table: dict[int, int] = {}
+
+    def grow(ranks: tuple[int, ...], subset_sums: list[int]) -> None:
+        if len(ranks) == 5:
+            key = sum(_RANK_KEY[rank] for rank in ranks)
+            table[key] = 2 * subset_sums.count(15) + _pair_and_run_points(ranks)
+            return
+        for rank in range(ranks[-1] if ranks else 1, 14):
+            if ranks.count(rank) < 4:
+                value = min(rank, 10)
+                grow((*ranks, rank), subset_sums + [total + value for total in subset_sums])
+
+    grow((), [0])
+    return table
 
 
-_RANK_POINTS: dict[int, int] = {
-    sum(_RANK_KEY[rank] for rank in ranks): _points_of_ranks(ranks)
-    for ranks in combinations_with_replacement(range(1, 14), 5)
-    if ranks[0] != ranks[4]  # five of a rank do not exist
-}
+def _pair_and_run_points(ranks: tuple[int, ...]) -> int:
+    """Pairs, and runs for sorted ``ranks``: a stretch of three or more consecutive
+    ranks scores its length once per way of taking one card of each of its ranks
+    (a double run of three is 2 x 3). Five cards have room for one such stretch.
+    """
+    pair_points = run_points = 0
+    length, ways, previous = 0, 1, 0
+    for rank, group in groupby(ranks):
+        alike = len(list(group))
+        pair_points += alike * (alike - 1)
+        length, ways = (length + 1, ways * alike) if rank == previous + 1 else (1, alike)
+        if length >= 3:
+            run_points = length * ways
+        previous = rank
+    return pair_points + run_points
+
+
+_RANK_POINTS = _build_rank_points()
 
 
 def _fifteen_items(cards: tuple[Card, ...]) -> list[ScoreItem]:
@@ -204,7 +210,10 @@ def _run_items(cards: tuple[Card, ...]) -> list[ScoreItem]:
         runs = [
             ScoreItem("run", combo, size)
             for combo in combinations(in_rank_order, size)
-            if all(later.rank == earlier.rank + 1 for earlier, later in zip(combo, combo[1:]))
+            if all(
+                later.rank == earlier.rank + 1
+                for earlier, later in zip(combo, combo[1:], strict=False)
+            )
         ]
         if runs:  # a longer run hides the shorter ones inside it
             return runs

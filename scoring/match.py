@@ -146,7 +146,9 @@ def check_match(
     )
 
 
-def _check_game(number: int, winner: object, loser_score: object, wins: list[int], needed: int) -> None:
+def _check_game(
+    number: int, winner: object, loser_score: object, wins: list[int], needed: int
+) -> None:
     if max(wins) >= needed:
         raise MatchReportError(f"game {number} was played after the match was decided")
     if winner not in (0, 1) or isinstance(winner, bool):
@@ -154,9 +156,7 @@ def _check_game(number: int, winner: object, loser_score: object, wins: list[int
     if not isinstance(loser_score, int) or isinstance(loser_score, bool):
         raise MatchReportError(f"game {number}: the loser's score must be a whole number")
     if not 0 <= loser_score < WINNING_SCORE:
-        raise MatchReportError(
-            f"game {number}: the loser's score is 0 to 120, not {loser_score}"
-        )
+        raise MatchReportError(f"game {number}: the loser's score is 0 to 120, not {loser_score}")
 
 
 class Match:

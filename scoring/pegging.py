@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scoring.cards import DECK, Card, format_cards
-from scoring.hand import ScoreItem
+from scoring.hand import ScoreItem, describe_cards
 from scoring.speech import say_count
 
 MAX_COUNT = 31
@@ -68,7 +68,7 @@ def _checked_count(sequence: tuple[Card, ...]) -> int:
     if not sequence:
         raise InvalidSequenceError("no card was laid: the sequence is empty")
     if not _DECK_SET.issuperset(sequence):
-        raise InvalidSequenceError(f"not cards of the deck: {format_cards(sequence)}")
+        raise InvalidSequenceError(f"not all cards of the deck: {describe_cards(sequence)}")
     if len(set(sequence)) != len(sequence):
         raise InvalidSequenceError(f"a card is laid twice in {format_cards(sequence)}")
     count = sum(card.value for card in sequence)

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.cards import DECK, Card, parse_cards
-from scoring.events import Event, Phase
-from scoring.game import RECORD_TYPES, Game
+from scoring.events import RECORD_TYPES, Event, Phase
+from scoring.game import Game
 
 # The fields a recorded event is checked on; others (scores, cards) are extras.
 CHECKED_FIELDS = ("type", "player", "points", "card", "count", "what")
@@ -54,8 +54,7 @@ def replay_live(
     yield game, (None, game.events)
     for number, deal in enumerate(record["deals"], start=1):
         expected = deque(
-            {key: event[key] for key in CHECKED_FIELDS if key in event}
-            for event in deal["events"]
+            {key: event[key] for key in CHECKED_FIELDS if key in event} for event in deal["events"]
         )
         for decision in _discards(game, deal):
             yield game, (decision, _checked(game, decision, expected, number))
@@ -89,6 +88,7 @@ def _game_for(record: Mapping[str, Any]) -> Game:
         self_count=frozenset(record.get("self_count", ())),
         muggins=record.get("muggins", False),
         stacked=stacked,
+        scores=tuple(record.get("start_scores", (0, 0))),
     )
 
 
@@ -105,7 +105,9 @@ def _next_decision(game: Game, event: Mapping[str, Any], number: int) -> dict[st
         return {"player": event["player"], "play": event["card"]}
     if game.phase is Phase.COUNT and event["type"] == "show":
         return {"player": event["player"], "count": event["points"]}
-    raise RecordError(f"deal {number}: the rules wait for a {game.phase} but the record has {event}")
+    raise RecordError(
+        f"deal {number}: the rules wait for a {game.phase} but the record has {event}"
+    )
 
 
 def _checked(

@@ -29,23 +29,22 @@ class Scored(Protocol):
 class _Words(NamedTuple):
     numbers: tuple[str, ...]  # 0 to 31
     fifteen: str
-    opening: dict[str, str]  # by kind, or "pair2".."pair4" for pairs by size
-    later: dict[str, str]
-    names: dict[str, str]  # item names: "pair2".."pair4", and run lengths "run3".."run7"
+    opening: dict[str, str]  # phrase by kind, when the item opens the count
+    later: dict[str, str]  # phrase by kind, after other items
+    names: dict[str, str]  # "pair2".."pair4" by cards alike, "run3".."run7" by length
     conjunction: str
     nothing: str
 
 
-_ENGLISH_UNITS = "one two three four five six seven eight nine".split()
+_ENGLISH_UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 _ENGLISH = _Words(
     numbers=(
         "zero",
         *_ENGLISH_UNITS,
-        *"ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split(),
-        "twenty",
+        *("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen"),
+        *("seventeen", "eighteen", "nineteen", "twenty"),
         *(f"twenty-{unit}" for unit in _ENGLISH_UNITS),
-        "thirty",
-        "thirty-one",
+        *("thirty", "thirty-one"),
     ),
     fifteen="fifteen {total}",
     opening={
@@ -66,26 +65,25 @@ _ENGLISH = _Words(
         "pair2": "a pair",
         "pair3": "a pair royal",
         "pair4": "a double pair royal",
-        **{f"run{size}": f"a run of {word}" for size, word in zip(range(3, 8), _ENGLISH_UNITS[2:])},
+        **{f"run{size}": f"a run of {_ENGLISH_UNITS[size - 1]}" for size in range(3, 8)},
     },
     conjunction="and",
     nothing="no points",
 )
 
-_SWEDISH_UNITS = "ett två tre fyra fem sex sju åtta nio".split()
+_SWEDISH_UNITS = ("ett", "två", "tre", "fyra", "fem", "sex", "sju", "åtta", "nio")
 _SWEDISH = _Words(
     numbers=(
         "noll",
         *_SWEDISH_UNITS,
-        *"tio elva tolv tretton fjorton femton sexton sjutton arton nitton".split(),
-        "tjugo",
+        *("tio", "elva", "tolv", "tretton", "fjorton", "femton", "sexton", "sjutton"),
+        *("arton", "nitton", "tjugo"),
         *(f"tjugo{unit}" for unit in _SWEDISH_UNITS),
-        "trettio",
-        "trettioett",
+        *("trettio", "trettioett"),
     ),
     fifteen="femton {total}",
     opening={
-        "thirty-one": "trettioett för {total}",
+        "thirty-one": "trettioett ger {total}",
         "pair": "{name} ger {total}",
         "run": "{name}",
         "flush": "flush ger {total}",
@@ -102,7 +100,7 @@ _SWEDISH = _Words(
         "pair2": "ett par",
         "pair3": "triss",
         "pair4": "fyrtal",
-        **{f"run{size}": f"en följd på {word}" for size, word in zip(range(3, 8), _SWEDISH_UNITS[2:])},
+        **{f"run{size}": f"en följd på {_SWEDISH_UNITS[size - 1]}" for size in range(3, 8)},
     },
     conjunction="och",
     nothing="inga poäng",

@@ -148,8 +148,7 @@ def _describe(game: Game, event: Event) -> str | None:
         case "show":
             owner = "Your" if event.player == HUMAN else "Computer's"
             return (
-                f"{owner} {event.what} {format_cards(event.cards)}: {event.points}"
-                f" ({event.said})."
+                f"{owner} {event.what} {format_cards(event.cards)}: {event.points} ({event.said})."
             )
         case "muggins":
             return f"Muggins! {who} take the {event.points} points you missed."

@@ -1,0 +1,135 @@
+"""The computer opponent: a player of one of three levels that decides for a seat.
+
+Levels: ``easy`` lays away two cards at random and lays any legal card,
+taking points when a card scores at once; ``standard`` lays away by expected
+hand value plus (or, as pone, minus) a crib estimate by ranks, and pegs for
+points now less the opponent's likely reply; ``expert`` uses the exact crib
+table (ranks and suits) and searches the rest of the play over the hands the
+opponent may hold (``scoring.pegplay``).
+
+A computer player sees only what its seat sees: its own cards (held, kept
+and laid away), the starter, the cards laid, the go's said and the scores.
+Every decision is built from a ``PegPosition`` or the six cards alone, and
+its randomness comes from the seed and that visible state, so the same
+player decides the same way in the same position, in any process.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from scoring.cards import DECK, Card, format_cards
+from scoring.discarding import DiscardOption, analyse_discards
+from scoring.events import Event, Phase
+from scoring.game import Game
+from scoring.hand import score_hand
+from scoring.pegging import MAX_COUNT
+from scoring.pegplay import PegPosition, easy_play, expert_play, standard_play
+
+__all__ = ["LEVELS", "ComputerPlayer", "DiscardOption", "analyse_discards", "peg_position"]
+
+LEVELS = ("easy", "standard", "expert")
+KEPT = 4
+"""Cards each player keeps for the play and the show."""
+_PLAYS = {"easy": easy_play, "standard": standard_play, "expert": expert_play}
+
+
+class ComputerPlayer:
+    """A computer player of ``level`` (one of ``LEVELS``), deterministic for its ``seed``."""
+
+    def __init__(self, level: str, seed: int) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"the level is one of {', '.join(LEVELS)}, not {level!r}")
+        self.level = level
+        self.seed = seed
+
+    def __repr__(self) -> str:
+        return f"ComputerPlayer({self.level!r}, {self.seed!r})"
+
+    def choose_discard(self, game: Game, player: int) -> tuple[Card, Card]:
+        """The two cards ``player`` lays away from the six they hold."""
+        six = game.hand(player)
+        if self.level == "easy":
+            first, second = self._rng("discard", six).sample(list(six), 2)
+            return first, second
+        dealer = game.dealer == player
+        return analyse_discards(six, dealer=dealer, level=self.level)[0].discard
+
+    def choose_play(self, game: Game, player: int) -> Card:
+        """The card ``player`` lays; the game must be waiting for them to lay one."""
+        position = peg_position(game, player)
+        if not position.legal():
+            raise ValueError(f"player {player} has no card to lay now")
+        rng = self._rng("play", position.held, position.sequence, game.played, game.scores)
+        return _PLAYS[self.level](position, rng)
+
+    def decide(self, game: Game, player: int) -> list[Event]:
+        """Take the decision the game awaits from ``player`` and return its events."""
+        if player not in game.awaiting:
+            raise ValueError(f"the game is not waiting for player {player}")
+        if game.phase is Phase.DISCARD:
+            return game.discard(player, self.choose_discard(game, player))
+        if game.phase is Phase.PLAY:
+            return game.play(player, self.choose_play(game, player))
+        return game.count_hand(player, _own_count(game, player))
+
+    def _rng(self, *visible: object) -> random.Random:
+        """A generator seeded by the player's seed and what it can see, nothing else."""
+        text = "|".join(format_cards(v) if _is_cards(v) else repr(v) for v in visible)
+        return random.Random(f"{self.level}:{self.seed}:{text}")
+
+
+def _is_cards(value: object) -> bool:
+    return isinstance(value, tuple) and all(isinstance(item, Card) for item in value)
+
+
+def peg_position(game: Game, player: int) -> PegPosition:
+    """What ``player`` can see in the play, and nothing of the opponent's hidden cards."""
+    opponent = 1 - player
+    sequence = game.sequence
+    their_laid = [card for who, card in game.played if who == opponent]
+    seen = {*own_six(game, player), *their_laid}
+    if game.starter is not None:
+        seen.add(game.starter)
+    return PegPosition(
+        held=game.hand(player),
+        sequence=tuple(card for _, card in sequence),
+        # Play alternates, so laying again on one's own card means they said go.
+        opponent_passed=bool(sequence) and sequence[-1][0] == player,
+        opponent_held=KEPT - len(their_laid),
+        opponent_floor=_floor_from_goes(game.events, opponent),
+        unseen=tuple(card for card in DECK if card not in seen),
+        scores=(game.scores[player], game.scores[opponent]),
+    )
+
+
+def own_six(game: Game, player: int) -> tuple[Card, ...]:
+    """The six cards dealt to ``player``: those kept and their own two in the crib."""
+    crib = game.crib  # the pone's two cards, then the dealer's
+    mine = crib[:2] if player == game.pone else crib[2:]
+    return (*game.kept(player), *mine)
+
+
+def _floor_from_goes(events: Sequence[Event], opponent: int) -> int:
+    """The highest value every card the opponent holds is known to exceed, this deal."""
+    floor = 0
+    for event in reversed(events):
+        if event.type == "deal":
+            break
+        if event.type == "go" and event.player == opponent and event.count is not None:
+            floor = max(floor, MAX_COUNT - event.count)
+    return floor
+
+
+def _own_count(game: Game, player: int) -> int:
+    """The full count of the hand or crib ``player`` is showing (the computer misses nothing)."""
+    shown = 0
+    for event in reversed(game.events):
+        if event.type == "deal":
+            break
+        shown += event.type == "show"
+    assert game.starter is not None
+    if shown < 2:
+        return score_hand(game.kept(player), game.starter).total
+    return score_hand(game.crib, game.starter, crib=True).total

@@ -1,0 +1,149 @@
+"""The state of a game as the table sees it: scores, the deal's cards, whose turn it is.
+
+Terms: see ``scoring.deal`` (dealer, pone, crib, starter, count, sequence) and
+``scoring.events`` (phases and events). ``Table`` only reads the state;
+``scoring.game.Game`` adds the decisions and the rules that move it on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from scoring.cards import Card
+from scoring.deal import Deal
+from scoring.events import Event, Phase
+
+Stacked = Sequence[tuple[Sequence[Sequence[Card]], Card]]
+"""Prearranged deals (each player's six and the starter), used to replay a record."""
+
+
+class Table:
+    """Players 0 and 1 at the table, and the game's state."""
+
+    def __init__(
+        self,
+        *,
+        seed: int,
+        players: tuple[str, str],
+        self_count: frozenset[int],
+        muggins: bool,
+        stacked: Stacked = (),
+    ) -> None:
+        self.seed = seed
+        self.players = players
+        self.self_count = self_count
+        self.muggins = muggins
+        self._stacked = [(tuple(tuple(h) for h in hands), starter) for hands, starter in stacked]
+        self._cut_attempts: list[tuple[Card, Card]] = []
+        self.first_dealer = 0
+        self._start_scores = (0, 0)
+        self._scores = [0, 0]
+        self._previous = [0, 0]
+        self._phase = Phase.DISCARD
+        self._winner: int | None = None
+        self._events: list[Event] = []
+        self._deals: list[Deal] = []
+        self._decisions: list[dict[str, Any]] = []
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def _deal(self) -> Deal:
+        return self._deals[-1]
+
+    @property
+    def dealer(self) -> int:
+        return self._deal.dealer
+
+    @property
+    def pone(self) -> int:
+        return self._deal.pone
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        return self._scores[0], self._scores[1]
+
+    @property
+    def previous_scores(self) -> tuple[int, int]:
+        """Each player's score before their latest scoring event (the board's back peg)."""
+        return self._previous[0], self._previous[1]
+
+    @property
+    def winner(self) -> int | None:
+        return self._winner
+
+    @property
+    def deal_number(self) -> int:
+        """1 for the first deal of the game."""
+        return self._deal.number
+
+    @property
+    def starter(self) -> Card | None:
+        return self._deal.starter
+
+    @property
+    def count(self) -> int:
+        return self._deal.count
+
+    @property
+    def sequence(self) -> tuple[tuple[int, Card], ...]:
+        """The cards laid since the last reset of the count, as (player, card)."""
+        return tuple(self._deal.sequence)
+
+    @property
+    def played(self) -> tuple[tuple[int, Card], ...]:
+        """All cards laid in this deal's play, as (player, card)."""
+        return tuple(self._deal.played)
+
+    @property
+    def crib(self) -> tuple[Card, ...]:
+        return self._deal.crib
+
+    def hand(self, player: int) -> tuple[Card, ...]:
+        """The cards ``player`` still holds: six before discarding, then those not yet laid."""
+        return tuple(self._deal.held[player])
+
+    def kept(self, player: int) -> tuple[Card, ...]:
+        return self._deal.kept(player)
+
+    @property
+    def awaiting(self) -> frozenset[int]:
+        """The players whose decision the game waits for (both while discarding)."""
+        if self._phase is Phase.DISCARD:
+            return frozenset(p for p in (0, 1) if not self._deal.discards[p])
+        if self._phase is Phase.DONE:
+            return frozenset()
+        return frozenset({self._deal_to_move()})
+
+    @property
+    def to_move(self) -> int | None:
+        """The player to decide; while discarding the pone until they have, then the dealer."""
+        if self._phase is Phase.DISCARD:
+            return self.pone if not self._deal.discards[self.pone] else self.dealer
+        if self._phase is Phase.DONE:
+            return None
+        return self._deal_to_move()
+
+    @property
+    def showing(self) -> tuple[int, str, tuple[Card, ...]] | None:
+        """While a player counts their own hand: (player, "hand"|"crib", the four cards)."""
+        return self._deal.show() if self._phase is Phase.COUNT else None
+
+    def _deal_to_move(self) -> int:
+        return self._deal.turn if self._phase is Phase.PLAY else self._deal.show()[0]
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(self._events)
+
+    @property
+    def deals(self) -> list[dict[str, Any]]:
+        """Each deal as in the game record: dealer, hands as dealt, discards, starter, events."""
+        ends = [deal.first_event for deal in self._deals[1:]] + [len(self._events)]
+        return [
+            deal.record(self._events[deal.first_event : end])
+            for deal, end in zip(self._deals, ends, strict=True)
+        ]

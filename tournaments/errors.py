@@ -1,0 +1,5 @@
+"""Errors a user of the tournament pages can cause; their messages are shown as they are."""
+
+
+class TournamentError(ValueError):
+    """Something the rules of the tournament do not allow; nothing was saved."""

@@ -1,0 +1,251 @@
+"""Tournaments: entries, rounds, matches, games, reports and their audit log.
+
+Terms: an *entry* is a player's place in one tournament (checked in, withdrawn,
+or a late entry). A *round* is Swiss (numbered from 1) or a play-off round.
+A *match* is best of N games between two *seats* (0 and 1), or a *bye* with one
+seat. A *game* records its first dealer, its winner and the loser's score; the
+winner always has 121. A *report* is what one player says happened; when both
+agree (the opponent confirms) the match is final; a dispute goes to the
+organisers, whose corrections are kept in the *result log*.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from club.models import Player
+
+TIEBREAK_CHOICES = [
+    ("match_wins", _("Match wins")),
+    ("game_points", _("Game points")),
+    ("spread", _("Spread")),
+    ("buchholz", _("Buchholz")),
+    ("head_to_head", _("Head to head")),
+]
+DEFAULT_TIEBREAKS = ["match_wins", "game_points", "spread", "buchholz", "head_to_head"]
+
+
+def default_tiebreaks() -> list[str]:
+    return list(DEFAULT_TIEBREAKS)
+
+
+class Tournament(models.Model):
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", _("Registration")
+        SWISS = "swiss", _("Swiss rounds")
+        PLAYOFF = "playoff", _("Play-off")
+        FINISHED = "finished", _("Finished")
+
+    name = models.CharField(_("name"), max_length=150)
+    slug = models.SlugField(_("address"), max_length=60, unique=True)
+    year = models.PositiveSmallIntegerField(_("year"))
+    venue = models.CharField(_("venue"), max_length=150, blank=True)
+    starts_on = models.DateField(_("first day"))
+    ends_on = models.DateField(_("last day"))
+    is_championship = models.BooleanField(_("the year's championship"), default=False)
+    swiss_rounds = models.PositiveSmallIntegerField(_("Swiss rounds"), default=6)
+    best_of = models.PositiveSmallIntegerField(_("games per match (best of)"), default=3)
+    playoff_size = models.PositiveSmallIntegerField(_("play-off size"), null=True, blank=True)
+    playoff_best_of = models.PositiveSmallIntegerField(_("play-off games per match (best of)"), default=3)
+    points_win = models.PositiveSmallIntegerField(_("game points for a win"), default=2)
+    points_skunk = models.PositiveSmallIntegerField(_("game points for a skunk"), default=3)
+    points_double_skunk = models.PositiveSmallIntegerField(
+        _("game points for a double skunk"), default=4
+    )
+    tiebreaks = models.JSONField(_("tie-break order"), default=default_tiebreaks)
+    bye_game_points = models.PositiveSmallIntegerField(_("game points for a bye"), default=4)
+    seed = models.BigIntegerField(_("draw seed"))
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status.choices, default=Status.REGISTRATION
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        ordering = ["-year", "-starts_on", "name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["year"], condition=Q(is_championship=True), name="one_championship_a_year"
+            ),
+            models.CheckConstraint(
+                condition=Q(best_of__in=[1, 3, 5, 7]) & Q(playoff_best_of__in=[1, 3, 5, 7]),
+                name="tournament_best_of_odd",
+            ),
+            models.CheckConstraint(condition=Q(ends_on__gte=models.F("starts_on")), name="tournament_dates_in_order"),
+            models.CheckConstraint(condition=Q(swiss_rounds__gte=1), name="tournament_has_rounds"),
+            models.CheckConstraint(
+                condition=Q(points_skunk__gte=models.F("points_win"))
+                & Q(points_double_skunk__gte=models.F("points_skunk")),
+                name="tournament_skunk_points_grow",
+            ),
+            models.CheckConstraint(
+                condition=Q(playoff_size__isnull=True) | Q(playoff_size__gte=2),
+                name="tournament_playoff_size",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Entry(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    checked_in = models.BooleanField(_("checked in"), default=False)
+    withdrawn = models.BooleanField(_("withdrawn"), default=False)
+    first_round = models.PositiveSmallIntegerField(_("first round"), default=1)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("entry")
+        verbose_name_plural = _("entries")
+        ordering = ["player__name", "player__club"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="one_entry_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return str(self.player)
+
+
+class ForbiddenPair(models.Model):
+    """Two entries the organisers never pair (family members, say)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="forbidden_pairs")
+    first = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    reason = models.CharField(_("reason"), max_length=150, blank=True)
+
+    class Meta:
+        verbose_name = _("forbidden pairing")
+        verbose_name_plural = _("forbidden pairings")
+        constraints = [
+            models.UniqueConstraint(fields=["first", "second"], name="forbidden_pair_once"),
+            models.CheckConstraint(condition=Q(first__lt=models.F("second")), name="forbidden_pair_ordered"),
+        ]
+
+
+class Round(models.Model):
+    class Kind(models.TextChoices):
+        SWISS = "swiss", _("Swiss")
+        PLAYOFF = "playoff", _("Play-off")
+
+    class Status(models.TextChoices):
+        PROPOSED = "proposed", _("Proposed")
+        PLAYING = "playing", _("Being played")
+        CLOSED = "closed", _("Closed")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("round"))
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.SWISS)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PROPOSED)
+    seed = models.BigIntegerField(_("pairing seed"))
+    explanation = models.JSONField(default=dict, blank=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_number_once"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} · {self.number}"
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Not reported")
+        REPORTED = "reported", _("Reported, awaiting confirmation")
+        DISPUTED = "disputed", _("Disputed")
+        FINAL = "final", _("Final")
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    table = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)
+    is_bye = models.BooleanField(_("bye"), default=False)
+    best_of = models.PositiveSmallIntegerField(_("best of"), default=3)
+    bracket_slot = models.PositiveSmallIntegerField(null=True, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    first_dealer = models.PositiveSmallIntegerField(null=True, blank=True)  # seat 0 or 1
+    winner = models.PositiveSmallIntegerField(null=True, blank=True)  # seat 0 or 1
+    reported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    reported_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    dispute_note = models.CharField(max_length=300, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        ordering = ["round", "is_bye", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table"], name="one_match_per_table"),
+            models.CheckConstraint(condition=Q(first_dealer__in=[0, 1]) | Q(first_dealer__isnull=True), name="match_first_dealer_seat"),
+            models.CheckConstraint(condition=Q(winner__in=[0, 1]) | Q(winner__isnull=True), name="match_winner_seat"),
+            models.CheckConstraint(condition=~Q(status="final") | Q(winner__isnull=False), name="final_match_has_winner"),
+            models.CheckConstraint(condition=Q(is_bye=True) | Q(table__isnull=False), name="match_has_table"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} · {self.table or '-'}"
+
+
+class Seat(models.Model):
+    """A player's place in a match; the round is repeated so a player sits once a round."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="+")
+    entry = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["match", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entry"], name="player_once_a_round"),
+            models.UniqueConstraint(fields=["match", "seat"], name="seat_once_a_match"),
+            models.CheckConstraint(condition=Q(seat__in=[0, 1]), name="seat_zero_or_one"),
+        ]
+
+
+class Game(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="games")
+    number = models.PositiveSmallIntegerField()
+    dealer = models.PositiveSmallIntegerField()  # seat that dealt first in this game
+    winner = models.PositiveSmallIntegerField()  # seat
+    loser_score = models.PositiveSmallIntegerField()
+    record = models.JSONField(null=True, blank=True)  # the engine's game record, when played on the site
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="game_number_once"),
+            models.CheckConstraint(condition=Q(number__gte=1) & Q(number__lte=7), name="game_number_range"),
+            models.CheckConstraint(condition=Q(loser_score__lte=120), name="loser_below_121"),
+            models.CheckConstraint(condition=Q(dealer__in=[0, 1]) & Q(winner__in=[0, 1]), name="game_seats"),
+        ]
+
+
+class ResultChange(models.Model):
+    """The audit log: every change to a match's result, who made it and when."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="changes")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    action = models.CharField(max_length=20)
+    before = models.JSONField(null=True)
+    after = models.JSONField(null=True)
+    note = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["match", "at", "pk"]

@@ -1,0 +1,327 @@
+"""Swiss pairing: who plays whom in the next round, and who sits out.
+
+Terms used here:
+
+- *entrant*: a player in the tournament; only *active* entrants are paired
+  (withdrawn ones keep their results but are not paired again).
+- *score group*: the active entrants with the same number of match wins.
+- *pairing order*: score groups from the most match wins down, each in standings
+  order (``rank``, 1 = top); equal ranks are ordered by the seeded draw.
+- *float*: a player paired outside their score group, *down* against a player
+  with fewer match wins or *up* against one with more.
+- *bye*: with an odd number of active entrants one sits out. It goes to the
+  lowest-ranked entrant with the fewest byes so far (so nobody gets a second bye
+  while someone has none), and only to one whose bye leaves a legal pairing of
+  the rest.
+- *legal pair*: two entrants who have not met and whom the organiser has not
+  forbidden to meet.
+
+Round 1 (nobody has played) is a random draw: the ids are sorted, shuffled with
+``random.Random(seed)``, and the draw order stands in for the standings, so
+1st v 2nd, 3rd v 4th, ... and the last drawn sits out.
+
+Every round is paired over the whole field at once by a maximum-weight perfect
+matching (``tournaments.matching``), with these priorities in order: the bye as
+above; as few players as possible outside their score group; squared match-win
+differences as small as possible; then the standings order within groups, the
+Monrad way (1st v 2nd, 3rd v 4th: squared distances in the pairing order as small
+as possible); finally a tie-break drawn from the seed. Note that "fewest floats"
+comes first: when an even group sits between two odd ones, the odd groups' floaters
+meet each other (two players outside their group) rather than each floating one
+group (four players outside their group).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+import numpy as np
+
+from tournaments.matching import Field, Matching, Unpairable, solve
+
+
+@dataclass(frozen=True, slots=True)
+class Entrant:
+    """A player as the pairing sees them.
+
+    ``rank`` is the current standings place (1 = top; shared places allowed),
+    ``opponents`` the ids of everyone already met, ``byes`` how many byes so far.
+    """
+
+    id: int
+    match_wins: int
+    rank: int
+    opponents: frozenset[int] = frozenset()
+    byes: int = 0
+    active: bool = True
+
+
+class PairingMethod(StrEnum):
+    RANDOM_DRAW = "random_draw"
+    SWISS = "swiss"
+
+
+class FloatDirection(StrEnum):
+    DOWN = "down"
+    UP = "up"
+
+
+class FloatReason(StrEnum):
+    """Why a player floated.
+
+    ``ODD_GROUP``: score groups with an odd number of players must send one out.
+    ``BLOCKED``: more players floated than odd groups require, because rematches
+    or forbidden pairs left no legal pairing inside the groups.
+    """
+
+    ODD_GROUP = "odd_group"
+    BLOCKED = "blocked"
+
+
+class ByeReason(StrEnum):
+    """``LOWEST_RANKED``: the lowest-ranked entrant with the fewest byes.
+
+    ``LOWER_RANKED_BLOCKED``: lower-ranked entrants with as few byes could not sit
+    out, because the rest could then not all be paired legally.
+    """
+
+    LOWEST_RANKED = "lowest_ranked"
+    LOWER_RANKED_BLOCKED = "lower_ranked_blocked"
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreGroup:
+    match_wins: int
+    players: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Float:
+    player: int
+    opponent: int
+    direction: FloatDirection
+    own_wins: int
+    opponent_wins: int
+    reason: FloatReason
+
+
+@dataclass(frozen=True, slots=True)
+class ByeChoice:
+    """The bye and why: lower-ranked players passed over, and on what grounds."""
+
+    player: int
+    reason: ByeReason
+    byes_before: int
+    passed_over_had_bye: tuple[int, ...]
+    passed_over_blocked: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """Structured reasons for a pairing, for the site to render and translate.
+
+    ``order`` is the pairing order (round 1: the shuffled draw). ``window`` and
+    ``edges_considered`` tell which edge set the matching searched (``None`` =
+    every legal pair).
+    """
+
+    method: PairingMethod
+    seed: int
+    order: tuple[int, ...]
+    score_groups: tuple[ScoreGroup, ...]
+    floats: tuple[Float, ...]
+    bye: ByeChoice | None
+    not_paired: tuple[int, ...]
+    window: int | None
+    edges_considered: int
+
+
+@dataclass(frozen=True, slots=True)
+class PairingResult:
+    """Pairs in table order (table 1 first: the highest group), the bye, and why."""
+
+    pairs: tuple[tuple[int, int], ...]
+    bye: int | None
+    explanation: Explanation
+
+
+class NoLegalPairingReason(StrEnum):
+    TOO_FEW_PLAYERS = "too_few_players"
+    NO_OPPONENT_LEFT = "no_opponent_left"
+    NO_PERFECT_PAIRING = "no_perfect_pairing"
+
+
+_MESSAGES = {
+    NoLegalPairingReason.TOO_FEW_PLAYERS: "fewer than two active players",
+    NoLegalPairingReason.NO_OPPONENT_LEFT: (
+        "these players have met, or may not meet, every other active player: {players}"
+    ),
+    NoLegalPairingReason.NO_PERFECT_PAIRING: (
+        "every pairing leaves players without a legal opponent, for example {players}"
+    ),
+}
+
+
+class NoLegalPairing(ValueError):
+    """No pairing obeys the rules; ``reason`` and ``players`` say why, for the site."""
+
+    def __init__(self, reason: NoLegalPairingReason, players: Sequence[int] = ()) -> None:
+        self.reason = reason
+        self.players = tuple(players)
+        text = _MESSAGES[reason].format(players=", ".join(map(str, self.players)))
+        super().__init__(f"no legal pairing: {text}")
+
+
+def pair_round(
+    entrants: Iterable[Entrant], *, seed: int, forbidden: Iterable[frozenset[int]] = ()
+) -> PairingResult:
+    """Pair the active entrants for the next round; see the module docstring.
+
+    ``seed`` (0 or more) makes the draw and every tie-break reproducible; store it
+    with the round. Raises ``NoLegalPairing`` when no pairing obeys the rules.
+    """
+    everyone = _checked(entrants, seed)
+    active = [e for e in everyone if e.active]
+    if len(active) < 2:
+        raise NoLegalPairing(NoLegalPairingReason.TOO_FEW_PLAYERS)
+    method, order = _pairing_order(active, seed)
+    field = Field.build(
+        [e.match_wins for e in order], _legal(order, forbidden), _bye_order(order), seed=seed
+    )
+    _check_everyone_has_an_opponent(order, field)
+    try:
+        matching = solve(field)
+    except Unpairable as error:
+        players = [order[p].id for p in error.unpaired]
+        raise NoLegalPairing(NoLegalPairingReason.NO_PERFECT_PAIRING, players) from error
+    pairs = tuple((order[i].id, order[j].id) for i, j in matching.pairs)
+    bye = order[matching.bye].id if matching.bye is not None else None
+    not_paired = tuple(e.id for e in everyone if not e.active)
+    explanation = _explain(method, seed, order, field, matching, not_paired)
+    return PairingResult(pairs, bye, explanation)
+
+
+def _checked(entrants: Iterable[Entrant], seed: int) -> list[Entrant]:
+    if seed < 0:
+        raise ValueError(f"the seed must be 0 or more, not {seed}")
+    everyone = list(entrants)
+    ids = [e.id for e in everyone]
+    if len(set(ids)) != len(ids):
+        raise ValueError("an entrant id appears twice")
+    return everyone
+
+
+def _pairing_order(active: list[Entrant], seed: int) -> tuple[PairingMethod, list[Entrant]]:
+    draw = sorted(e.id for e in active)
+    random.Random(seed).shuffle(draw)
+    drawn_at = {player: place for place, player in enumerate(draw)}
+    if all(e.match_wins == 0 and not e.opponents and e.byes == 0 for e in active):
+        return PairingMethod.RANDOM_DRAW, sorted(active, key=lambda e: drawn_at[e.id])
+    order = sorted(active, key=lambda e: (-e.match_wins, e.rank, drawn_at[e.id]))
+    return PairingMethod.SWISS, order
+
+
+def _legal(order: list[Entrant], forbidden: Iterable[frozenset[int]]) -> np.ndarray:
+    position = {e.id: p for p, e in enumerate(order)}
+    legal = ~np.eye(len(order), dtype=bool)
+    blocked = [(e.id, other) for e in order for other in e.opponents]
+    for pair in forbidden:
+        if len(pair) != 2:
+            raise ValueError(f"a forbidden pair needs two different players: {set(pair)}")
+        blocked.append(tuple(pair))
+    for a, b in blocked:
+        if a in position and b in position:
+            legal[position[a], position[b]] = legal[position[b], position[a]] = False
+    return legal
+
+
+def _bye_order(order: list[Entrant]) -> list[int]:
+    """Positions that may sit out, lowest-ranked first: those with the fewest byes."""
+    fewest = min(e.byes for e in order)
+    return [p for p in reversed(range(len(order))) if order[p].byes == fewest]
+
+
+def _check_everyone_has_an_opponent(order: list[Entrant], field: Field) -> None:
+    """Name the players with no legal opponent at all, unless one bye covers them."""
+    stranded = [p for p in range(len(order)) if not field.legal[p].any()]
+    coverable = field.needs_bye and len(stranded) == 1 and stranded[0] in field.bye_order
+    if stranded and not coverable:
+        players = [order[p].id for p in stranded]
+        raise NoLegalPairing(NoLegalPairingReason.NO_OPPONENT_LEFT, players)
+
+
+def _explain(
+    method: PairingMethod,
+    seed: int,
+    order: list[Entrant],
+    field: Field,
+    matching: Matching,
+    not_paired: tuple[int, ...],
+) -> Explanation:
+    return Explanation(
+        method=method,
+        seed=seed,
+        order=tuple(e.id for e in order),
+        score_groups=_score_groups(order),
+        floats=_floats(order, matching),
+        bye=_bye_choice(order, field, matching.bye) if matching.bye is not None else None,
+        not_paired=not_paired,
+        window=matching.window,
+        edges_considered=matching.edges,
+    )
+
+
+def _score_groups(order: list[Entrant]) -> tuple[ScoreGroup, ...]:
+    wins = sorted({e.match_wins for e in order}, reverse=True)
+    return tuple(
+        ScoreGroup(w, tuple(e.id for e in order if e.match_wins == w)) for w in wins
+    )
+
+
+def _floats(order: list[Entrant], matching: Matching) -> tuple[Float, ...]:
+    """Both players of every cross pair, each with the reason it was needed.
+
+    Between two neighbouring score groups (a *cut*), the number of pairs that
+    cross it must be odd exactly when the groups above it hold an odd number of
+    players. A float is ``ODD_GROUP`` when every cut it crosses is crossed once
+    and that once is forced; a cut crossed more often shows a blocked group.
+    """
+    seated = [p for p in range(len(order)) if p != matching.bye]
+    values = sorted({order[p].match_wins for p in seated}, reverse=True)
+    group_of = {p: values.index(order[p].match_wins) for p in seated}
+    sizes = [sum(1 for p in seated if group_of[p] == g) for g in range(len(values))]
+    forced = [sum(sizes[: g + 1]) % 2 for g in range(len(values))]
+    crossings = [0] * len(values)
+    cross_pairs = [(i, j) for i, j in matching.pairs if group_of[i] != group_of[j]]
+    for i, j in cross_pairs:
+        for cut in range(group_of[i], group_of[j]):
+            crossings[cut] += 1
+    floats: list[Float] = []
+    for i, j in cross_pairs:
+        cuts = range(group_of[i], group_of[j])
+        odd = all(crossings[c] == forced[c] for c in cuts)
+        reason = FloatReason.ODD_GROUP if odd else FloatReason.BLOCKED
+        high, low = order[i], order[j]
+        floats.append(
+            Float(high.id, low.id, FloatDirection.DOWN, high.match_wins, low.match_wins, reason)
+        )
+        floats.append(
+            Float(low.id, high.id, FloatDirection.UP, low.match_wins, high.match_wins, reason)
+        )
+    return tuple(floats)
+
+
+def _bye_choice(order: list[Entrant], field: Field, bye: int) -> ByeChoice:
+    """Lower-ranked players who did not sit out: more byes already, or blocked.
+
+    The matching tries the bye order lowest-ranked first and takes the first
+    player whose bye leaves a legal pairing, so everyone before it is blocked.
+    """
+    chosen = order[bye]
+    had_bye = tuple(e.id for e in order[bye + 1 :] if e.byes > chosen.byes)
+    blocked = tuple(order[p].id for p in field.bye_order[: field.bye_order.index(bye)])
+    reason = ByeReason.LOWER_RANKED_BLOCKED if blocked else ByeReason.LOWEST_RANKED
+    return ByeChoice(chosen.id, reason, chosen.byes, had_bye, blocked)

@@ -1,0 +1,1 @@
+"""Writes to tournaments, one module a capability; each service is one transaction."""

@@ -1,0 +1,178 @@
+"""Rounds: pair the next Swiss round, adjust and publish it, close it.
+
+Pairing a round proposes it: the organisers see the pairs and why, may swap
+players by hand or re-pair with a new seed, and then publish. Nothing of a
+proposal that fails is saved. The tournament row is locked while a round is
+paired, so two organisers pressing the button at once get one round.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments import bridge
+from tournaments.errors import TournamentError
+from tournaments.models import Entry, Match, Round, Seat, Tournament
+from tournaments.pairing import NoLegalPairing, NoLegalPairingReason, PairingResult, pair_round
+
+
+def new_seed() -> int:
+    return random.SystemRandom().randrange(1, 2**31)
+
+
+def _explanation_json(result: PairingResult) -> dict[str, Any]:
+    return json_safe(dataclasses.asdict(result.explanation))
+
+
+def json_safe(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {str(k): json_safe(v) for k, v in value.items()}
+    if isinstance(value, list | tuple | frozenset | set):
+        return [json_safe(v) for v in value]
+    return value
+
+
+def _no_pairing_message(error: NoLegalPairing, names: dict[int, str]) -> str:
+    players = ", ".join(names.get(p, str(p)) for p in error.players)
+    if error.reason == NoLegalPairingReason.TOO_FEW_PLAYERS:
+        return _("No legal pairing: fewer than two players are checked in and active.")
+    if error.reason == NoLegalPairingReason.NO_OPPONENT_LEFT:
+        return _(
+            "No legal pairing: %(players)s have already met, or may not meet, every other "
+            "active player."
+        ) % {"players": players}
+    return _(
+        "No legal pairing: every way of pairing the field leaves someone without a legal "
+        "opponent (for example %(players)s). Remove a forbidden pairing or end the Swiss stage."
+    ) % {"players": players}
+
+
+def _check_can_pair(tournament: Tournament, rounds: list[Round]) -> int:
+    if tournament.status in (Tournament.Status.PLAYOFF, Tournament.Status.FINISHED):
+        raise TournamentError(_("The Swiss stage is over."))
+    if rounds and rounds[-1].status != Round.Status.CLOSED:
+        raise TournamentError(_("Close round %(n)d before pairing the next.") % {"n": rounds[-1].number})
+    number = len(rounds) + 1
+    if number > tournament.swiss_rounds:
+        raise TournamentError(
+            _("All %(n)d Swiss rounds have been played.") % {"n": tournament.swiss_rounds}
+        )
+    return number
+
+
+@transaction.atomic
+def round_propose(*, tournament: Tournament, seed: int | None = None) -> Round:
+    """Pair the next Swiss round and save it as a proposal."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    rounds = list(tournament.rounds.order_by("number"))
+    number = _check_can_pair(tournament, rounds)
+    seed = new_seed() if seed is None else seed
+    entrants, forbidden, names = bridge.pairing_input(tournament, number)
+    try:
+        result = pair_round(entrants, seed=seed, forbidden=forbidden)
+    except NoLegalPairing as error:
+        raise TournamentError(_no_pairing_message(error, names)) from error
+    round_ = Round.objects.create(
+        tournament=tournament,
+        number=number,
+        seed=seed,
+        explanation=_explanation_json(result),
+    )
+    save_pairs(round_, result.pairs, result.bye, best_of=tournament.best_of)
+    return round_
+
+
+def save_pairs(
+    round_: Round, pairs: tuple[tuple[int, int], ...] | list[tuple[int, int]], bye: int | None, *, best_of: int
+) -> None:
+    """Write the matches of a round: a table per pair in order, and the bye."""
+    for table, (first, second) in enumerate(pairs, start=1):
+        match = Match.objects.create(round=round_, table=table, best_of=best_of)
+        Seat.objects.bulk_create(
+            [
+                Seat(match=match, round=round_, entry_id=first, seat=0),
+                Seat(match=match, round=round_, entry_id=second, seat=1),
+            ]
+        )
+    if bye is not None:
+        match = Match.objects.create(
+            round=round_, is_bye=True, best_of=best_of, status=Match.Status.FINAL, winner=0
+        )
+        Seat.objects.create(match=match, round=round_, entry_id=bye, seat=0)
+
+
+def _proposed(round_: Round) -> Round:
+    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    if round_.status != Round.Status.PROPOSED:
+        raise TournamentError(_("This round is published; its pairings can no longer change."))
+    return round_
+
+
+@transaction.atomic
+def round_repair(*, round: Round, seed: int | None = None) -> Round:  # noqa: A002
+    """Throw away a proposal and pair the round again (with a new seed by default)."""
+    round_ = _proposed(round)
+    tournament = round_.tournament
+    round_.delete()
+    return round_propose(tournament=tournament, seed=seed)
+
+
+@transaction.atomic
+def round_swap(*, round: Round, first: Entry, second: Entry) -> Round:  # noqa: A002
+    """Swap two players between tables of a proposal (or with the bye)."""
+    round_ = _proposed(round)
+    seats = {s.entry_id: s for s in Seat.objects.filter(round=round_, entry__in=[first, second])}
+    if len(seats) != 2 or first.pk == second.pk:
+        raise TournamentError(_("Choose two different players who are in this round."))
+    a, b = seats[first.pk], seats[second.pk]
+    if a.match_id == b.match_id:
+        raise TournamentError(_("These two already play each other."))
+    a.match_id, b.match_id, a.seat, b.seat = b.match_id, a.match_id, b.seat, a.seat
+    bridge.check_pairs_allowed(round_, {a.match_id, b.match_id}, moved={a.entry_id: a, b.entry_id: b})
+    # Two steps so the unique (match, seat) constraint never sees both at once.
+    Seat.objects.filter(pk__in=[a.pk, b.pk]).update(seat=None) if False else None
+    Seat.objects.filter(pk=a.pk).update(match_id=a.match_id, seat=a.seat + 2)
+    Seat.objects.filter(pk=b.pk).update(match_id=b.match_id, seat=b.seat)
+    Seat.objects.filter(pk=a.pk).update(seat=a.seat)
+    round_.explanation = {**round_.explanation, "swapped": [*round_.explanation.get("swapped", []), [first.pk, second.pk]]}
+    round_.save(update_fields=["explanation"])
+    return round_
+
+
+@transaction.atomic
+def round_publish(*, round: Round) -> Round:  # noqa: A002
+    """Publish a proposal: players see their tables and can report."""
+    round_ = _proposed(round)
+    round_.status = Round.Status.PLAYING
+    round_.published_at = timezone.now()
+    round_.save(update_fields=["status", "published_at"])
+    Tournament.objects.filter(pk=round_.tournament_id, status=Tournament.Status.REGISTRATION).update(
+        status=Tournament.Status.SWISS
+    )
+    return round_
+
+
+@transaction.atomic
+def round_close(*, round: Round) -> Round:  # noqa: A002
+    """Close a round whose matches are all final."""
+    round_ = Round.objects.select_for_update().get(pk=round.pk)
+    if round_.status != Round.Status.PLAYING:
+        raise TournamentError(_("Only a round being played can be closed."))
+    open_tables = list(
+        round_.matches.exclude(status=Match.Status.FINAL).values_list("table", flat=True)
+    )
+    if open_tables:
+        raise TournamentError(
+            _("Not every match is final yet (tables %(tables)s).")
+            % {"tables": ", ".join(str(t) for t in sorted(open_tables))}
+        )
+    round_.status = Round.Status.CLOSED
+    round_.closed_at = timezone.now()
+    round_.save(update_fields=["status", "closed_at"])
+    return round_
