@@ -19,6 +19,7 @@ urlpatterns = [
         auth_views.PasswordChangeDoneView.as_view(),
         name="password_change_done",
     ),
+    path("t/", include("tournaments.urls")),
     path("", include("club.urls")),
 ]
 

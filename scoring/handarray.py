@@ -45,10 +45,11 @@ def score_many(rows: IntArray, *, crib: bool = False) -> IntArray:
     """The show total of every row of an ``(n, 5)`` array of card indices."""
     ranks = rows // 4 + 1
     suits = rows % 4
-    counts = (ranks[:, :, None] == _RANKS).sum(axis=1)
+    counts: IntArray = (ranks[:, :, None] == _RANKS).sum(axis=1)
+    pairs: IntArray = (counts * (counts - 1)).sum(axis=1)
     return (
         _fifteens(np.minimum(ranks, 10))
-        + (counts * (counts - 1)).sum(axis=1)
+        + pairs
         + _runs(counts)
         + _flush(suits, crib=crib)
         + _nobs(ranks, suits)
@@ -56,7 +57,8 @@ def score_many(rows: IntArray, *, crib: bool = False) -> IntArray:
 
 
 def _fifteens(values: IntArray) -> IntArray:
-    return 2 * (values @ _SUBSETS == 15).sum(axis=1)
+    fifteens: IntArray = (values @ _SUBSETS == 15).sum(axis=1)
+    return 2 * fifteens
 
 
 def _runs(counts: IntArray) -> IntArray:
@@ -70,16 +72,19 @@ def _runs(counts: IntArray) -> IntArray:
     four = three[:, :-1] * counts[:, 3:]
     five = four[:, :-1] * counts[:, 4:]
     runs3, runs4, runs5 = three.sum(axis=1), four.sum(axis=1), five.sum(axis=1)
-    return np.where(runs5 > 0, 5 * runs5, np.where(runs4 > 0, 4 * runs4, 3 * runs3))
+    points: IntArray = np.where(runs5 > 0, 5 * runs5, np.where(runs4 > 0, 4 * runs4, 3 * runs3))
+    return points
 
 
 def _flush(suits: IntArray, *, crib: bool) -> IntArray:
     hand_flush = (suits[:, 1:4] == suits[:, :1]).all(axis=1)
     with_starter = suits[:, 4] == suits[:, 0]
     four_only = 0 if crib else 4
-    return np.where(hand_flush, np.where(with_starter, 5, four_only), 0)
+    points: IntArray = np.where(hand_flush, np.where(with_starter, 5, four_only), 0)
+    return points
 
 
 def _nobs(ranks: IntArray, suits: IntArray) -> IntArray:
     jack_of_starter_suit = (ranks[:, :4] == _JACK) & (suits[:, :4] == suits[:, 4:5])
-    return jack_of_starter_suit.any(axis=1).astype(np.int64)
+    nobs: IntArray = jack_of_starter_suit.any(axis=1).astype(np.int64)
+    return nobs

@@ -23,7 +23,8 @@ Every perfect matching is scored by a cost vector, compared lexicographically:
 4. a seeded random number per pair, so ties are broken reproducibly.
 
 The tiers are packed into one integer weight per edge with a mixed radix big
-enough that no sum of lower tiers can carry into a higher one, and the
+enough that no sum of lower tiers can carry into a higher one (Python ints;
+rustworkx keeps them as 128-bit integers, room for fields of thousands), and the
 maximum-weight perfect matching is found with rustworkx (Edmonds' blossom
 algorithm, exact on the edges it is given).
 """
@@ -44,6 +45,8 @@ WINDOW_GROWTH = 4
 # complete graph is cheap enough (256 players, ~32,000 edges: ~0.1 s), above it
 # the windowed graph is tried first.
 FULL_GRAPH_WORK = 20_000_000
+# rustworkx keeps weights as 128-bit integers; leave headroom for its sums.
+MAX_WEIGHT_BITS = 120
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,9 +197,7 @@ def _proven(field: Field, matching: Matching) -> bool:
     return (cross, squared) == (least_cross, least_squared)
 
 
-def _match(
-    field: Field, rows: np.ndarray, cols: np.ndarray, window: int | None
-) -> Matching | None:
+def _match(field: Field, rows: np.ndarray, cols: np.ndarray, window: int | None) -> Matching | None:
     """Maximum-weight perfect matching on the given edges, or None if there is none."""
     weights, bye_weights = _weights(field, rows, cols)
     graph = rx.PyGraph(multigraph=False)
@@ -229,6 +230,8 @@ def _weights(
     radix3 = edges_in_matching * (n - 1) ** 2 + 1
     radix4 = edges_in_matching * (NOISE_RANGE - 1) + 1
     top = (len(field.bye_order) + 1) * radix1 * radix2 * radix3 * radix4
+    if top.bit_length() > MAX_WEIGHT_BITS:
+        raise ValueError(f"a field of {n} players is too large to weigh exactly")
     wins_a, wins_b = field.wins[rows], field.wins[cols]
     high = (wins_a != wins_b).astype(np.int64) * radix2 + (wins_a - wins_b) ** 2
     low = (cols - rows) ** 2 * radix4 + field.noise[rows, cols]

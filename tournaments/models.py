@@ -49,7 +49,9 @@ class Tournament(models.Model):
     swiss_rounds = models.PositiveSmallIntegerField(_("Swiss rounds"), default=6)
     best_of = models.PositiveSmallIntegerField(_("games per match (best of)"), default=3)
     playoff_size = models.PositiveSmallIntegerField(_("play-off size"), null=True, blank=True)
-    playoff_best_of = models.PositiveSmallIntegerField(_("play-off games per match (best of)"), default=3)
+    playoff_best_of = models.PositiveSmallIntegerField(
+        _("play-off games per match (best of)"), default=3
+    )
     points_win = models.PositiveSmallIntegerField(_("game points for a win"), default=2)
     points_skunk = models.PositiveSmallIntegerField(_("game points for a skunk"), default=3)
     points_double_skunk = models.PositiveSmallIntegerField(
@@ -60,6 +62,14 @@ class Tournament(models.Model):
     seed = models.BigIntegerField(_("draw seed"))
     status = models.CharField(
         _("status"), max_length=20, choices=Status.choices, default=Status.REGISTRATION
+    )
+    champion = models.ForeignKey(
+        "Entry",
+        verbose_name=_("champion"),
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -75,7 +85,9 @@ class Tournament(models.Model):
                 condition=Q(best_of__in=[1, 3, 5, 7]) & Q(playoff_best_of__in=[1, 3, 5, 7]),
                 name="tournament_best_of_odd",
             ),
-            models.CheckConstraint(condition=Q(ends_on__gte=models.F("starts_on")), name="tournament_dates_in_order"),
+            models.CheckConstraint(
+                condition=Q(ends_on__gte=models.F("starts_on")), name="tournament_dates_in_order"
+            ),
             models.CheckConstraint(condition=Q(swiss_rounds__gte=1), name="tournament_has_rounds"),
             models.CheckConstraint(
                 condition=Q(points_skunk__gte=models.F("points_win"))
@@ -115,7 +127,9 @@ class Entry(models.Model):
 class ForbiddenPair(models.Model):
     """Two entries the organisers never pair (family members, say)."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="forbidden_pairs")
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="forbidden_pairs"
+    )
     first = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
     second = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
     reason = models.CharField(_("reason"), max_length=150, blank=True)
@@ -125,7 +139,9 @@ class ForbiddenPair(models.Model):
         verbose_name_plural = _("forbidden pairings")
         constraints = [
             models.UniqueConstraint(fields=["first", "second"], name="forbidden_pair_once"),
-            models.CheckConstraint(condition=Q(first__lt=models.F("second")), name="forbidden_pair_ordered"),
+            models.CheckConstraint(
+                condition=Q(first__lt=models.F("second")), name="forbidden_pair_ordered"
+            ),
         ]
 
 
@@ -139,7 +155,8 @@ class Round(models.Model):
         PLAYING = "playing", _("Being played")
         CLOSED = "closed", _("Closed")
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    # A tournament that has rounds is never deleted: its results are the club's history.
+    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="rounds")
     number = models.PositiveSmallIntegerField(_("round"))
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.SWISS)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PROPOSED)
@@ -189,10 +206,20 @@ class Match(models.Model):
         ordering = ["round", "is_bye", "table"]
         constraints = [
             models.UniqueConstraint(fields=["round", "table"], name="one_match_per_table"),
-            models.CheckConstraint(condition=Q(first_dealer__in=[0, 1]) | Q(first_dealer__isnull=True), name="match_first_dealer_seat"),
-            models.CheckConstraint(condition=Q(winner__in=[0, 1]) | Q(winner__isnull=True), name="match_winner_seat"),
-            models.CheckConstraint(condition=~Q(status="final") | Q(winner__isnull=False), name="final_match_has_winner"),
-            models.CheckConstraint(condition=Q(is_bye=True) | Q(table__isnull=False), name="match_has_table"),
+            models.CheckConstraint(
+                condition=Q(first_dealer__in=[0, 1]) | Q(first_dealer__isnull=True),
+                name="match_first_dealer_seat",
+            ),
+            models.CheckConstraint(
+                condition=Q(winner__in=[0, 1]) | Q(winner__isnull=True), name="match_winner_seat"
+            ),
+            models.CheckConstraint(
+                condition=~Q(status="final") | Q(winner__isnull=False),
+                name="final_match_has_winner",
+            ),
+            models.CheckConstraint(
+                condition=Q(is_bye=True) | Q(table__isnull=False), name="match_has_table"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -222,30 +249,64 @@ class Game(models.Model):
     dealer = models.PositiveSmallIntegerField()  # seat that dealt first in this game
     winner = models.PositiveSmallIntegerField()  # seat
     loser_score = models.PositiveSmallIntegerField()
-    record = models.JSONField(null=True, blank=True)  # the engine's game record, when played on the site
+    record = models.JSONField(
+        null=True, blank=True
+    )  # the engine's game record, when played on the site
 
     class Meta:
         ordering = ["match", "number"]
         constraints = [
             models.UniqueConstraint(fields=["match", "number"], name="game_number_once"),
-            models.CheckConstraint(condition=Q(number__gte=1) & Q(number__lte=7), name="game_number_range"),
+            models.CheckConstraint(
+                condition=Q(number__gte=1) & Q(number__lte=7), name="game_number_range"
+            ),
             models.CheckConstraint(condition=Q(loser_score__lte=120), name="loser_below_121"),
-            models.CheckConstraint(condition=Q(dealer__in=[0, 1]) & Q(winner__in=[0, 1]), name="game_seats"),
+            models.CheckConstraint(
+                condition=Q(dealer__in=[0, 1]) & Q(winner__in=[0, 1]), name="game_seats"
+            ),
         ]
 
 
 class ResultChange(models.Model):
     """The audit log: every change to a match's result, who made it and when."""
 
+    class Action(models.TextChoices):
+        REPORTED = "reported", _("reported")
+        CONFIRMED = "confirmed", _("confirmed")
+        DISPUTED = "disputed", _("disputed")
+        ENTERED = "entered", _("entered by an organiser")
+        SETTLED = "settled", _("corrected by an organiser")
+        IMPORTED = "imported", _("imported")
+
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="changes")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
     at = models.DateTimeField(auto_now_add=True)
-    action = models.CharField(max_length=20)
+    action = models.CharField(max_length=20, choices=Action.choices)
     before = models.JSONField(null=True)
     after = models.JSONField(null=True)
     note = models.CharField(max_length=300, blank=True)
 
     class Meta:
+        verbose_name = _("result change")
+        verbose_name_plural = _("result log")
         ordering = ["match", "at", "pk"]
+
+    @staticmethod
+    def _text(snapshot: dict | None) -> str:
+        if not snapshot or not snapshot.get("games"):
+            return "–"
+        games = ", ".join(
+            f"121–{score}" if winner == 0 else f"{score}–121" for winner, score in snapshot["games"]
+        )
+        status = snapshot.get("status")
+        return f"{games} ({Match.Status(status).label})" if status in Match.Status.values else games
+
+    @property
+    def before_text(self) -> str:
+        return self._text(self.before)
+
+    @property
+    def after_text(self) -> str:
+        return self._text(self.after)

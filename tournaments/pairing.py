@@ -10,9 +10,10 @@ Terms used here:
 - *float*: a player paired outside their score group, *down* against a player
   with fewer match wins or *up* against one with more.
 - *bye*: with an odd number of active entrants one sits out. It goes to the
-  lowest-ranked entrant with the fewest byes so far (so nobody gets a second bye
-  while someone has none), and only to one whose bye leaves a legal pairing of
-  the rest.
+  lowest-ranked entrant (highest ``rank``; equal ranks by the seeded draw, the
+  later drawn lower; in round 1 the last drawn) with the fewest byes so far, so
+  nobody gets a second bye while someone has none, and only to one whose bye
+  leaves a legal pairing of the rest.
 - *legal pair*: two entrants who have not met and whom the organiser has not
   forbidden to meet.
 
@@ -34,9 +35,10 @@ group (four players outside their group).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from enum import StrEnum
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, fields, is_dataclass
+from enum import Enum, StrEnum
+from typing import Any
 
 import numpy as np
 
@@ -138,6 +140,62 @@ class Explanation:
     window: int | None
     edges_considered: int
 
+    def to_json(self) -> dict[str, Any]:
+        """Plain dicts, lists, ints, strings and ``None``: ready for a JSON field.
+
+        Keys are the field names and enums their string codes: the shape of
+        ``dataclasses.asdict`` with lists for tuples.
+        """
+        plain = _plain(self)
+        assert isinstance(plain, dict)
+        return plain
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Explanation:
+        """The inverse of ``to_json``; keys it does not know are ignored."""
+        bye = data["bye"]
+        return cls(
+            method=PairingMethod(data["method"]),
+            seed=data["seed"],
+            order=tuple(data["order"]),
+            score_groups=tuple(
+                ScoreGroup(g["match_wins"], tuple(g["players"])) for g in data["score_groups"]
+            ),
+            floats=tuple(
+                Float(
+                    f["player"],
+                    f["opponent"],
+                    FloatDirection(f["direction"]),
+                    f["own_wins"],
+                    f["opponent_wins"],
+                    FloatReason(f["reason"]),
+                )
+                for f in data["floats"]
+            ),
+            bye=None
+            if bye is None
+            else ByeChoice(
+                bye["player"],
+                ByeReason(bye["reason"]),
+                bye["byes_before"],
+                tuple(bye["passed_over_had_bye"]),
+                tuple(bye["passed_over_blocked"]),
+            ),
+            not_paired=tuple(data["not_paired"]),
+            window=data["window"],
+            edges_considered=data["edges_considered"],
+        )
+
+
+def _plain(value: object) -> object:
+    if is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in fields(value)}
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
 
 @dataclass(frozen=True, slots=True)
 class PairingResult:
@@ -176,7 +234,7 @@ class NoLegalPairing(ValueError):
 
 
 def pair_round(
-    entrants: Iterable[Entrant], *, seed: int, forbidden: Iterable[frozenset[int]] = ()
+    entrants: Sequence[Entrant], *, seed: int, forbidden: Iterable[frozenset[int]] = ()
 ) -> PairingResult:
     """Pair the active entrants for the next round; see the module docstring.
 
@@ -188,8 +246,12 @@ def pair_round(
     if len(active) < 2:
         raise NoLegalPairing(NoLegalPairingReason.TOO_FEW_PLAYERS)
     method, order = _pairing_order(active, seed)
+    ranking = _lowest_first(method, order)
     field = Field.build(
-        [e.match_wins for e in order], _legal(order, forbidden), _bye_order(order), seed=seed
+        [e.match_wins for e in order],
+        _legal(order, forbidden),
+        _bye_order(order, ranking),
+        seed=seed,
     )
     _check_everyone_has_an_opponent(order, field)
     try:
@@ -200,7 +262,7 @@ def pair_round(
     pairs = tuple((order[i].id, order[j].id) for i, j in matching.pairs)
     bye = order[matching.bye].id if matching.bye is not None else None
     not_paired = tuple(e.id for e in everyone if not e.active)
-    explanation = _explain(method, seed, order, field, matching, not_paired)
+    explanation = _explain(method, seed, order, ranking, field, matching, not_paired)
     return PairingResult(pairs, bye, explanation)
 
 
@@ -238,10 +300,20 @@ def _legal(order: list[Entrant], forbidden: Iterable[frozenset[int]]) -> np.ndar
     return legal
 
 
-def _bye_order(order: list[Entrant]) -> list[int]:
+def _lowest_first(method: PairingMethod, order: list[Entrant]) -> list[int]:
+    """Every position, lowest-ranked first: by ``rank``, equal ranks by the order.
+
+    In round 1 the ranks mean nothing yet, so the draw alone decides.
+    """
+    if method is PairingMethod.RANDOM_DRAW:
+        return list(reversed(range(len(order))))
+    return sorted(range(len(order)), key=lambda p: (order[p].rank, p), reverse=True)
+
+
+def _bye_order(order: list[Entrant], ranking: list[int]) -> list[int]:
     """Positions that may sit out, lowest-ranked first: those with the fewest byes."""
     fewest = min(e.byes for e in order)
-    return [p for p in reversed(range(len(order))) if order[p].byes == fewest]
+    return [p for p in ranking if order[p].byes == fewest]
 
 
 def _check_everyone_has_an_opponent(order: list[Entrant], field: Field) -> None:
@@ -257,6 +329,7 @@ def _explain(
     method: PairingMethod,
     seed: int,
     order: list[Entrant],
+    ranking: list[int],
     field: Field,
     matching: Matching,
     not_paired: tuple[int, ...],
@@ -267,7 +340,7 @@ def _explain(
         order=tuple(e.id for e in order),
         score_groups=_score_groups(order),
         floats=_floats(order, matching),
-        bye=_bye_choice(order, field, matching.bye) if matching.bye is not None else None,
+        bye=_bye_choice(order, ranking, field, matching.bye) if matching.bye is not None else None,
         not_paired=not_paired,
         window=matching.window,
         edges_considered=matching.edges,
@@ -276,9 +349,7 @@ def _explain(
 
 def _score_groups(order: list[Entrant]) -> tuple[ScoreGroup, ...]:
     wins = sorted({e.match_wins for e in order}, reverse=True)
-    return tuple(
-        ScoreGroup(w, tuple(e.id for e in order if e.match_wins == w)) for w in wins
-    )
+    return tuple(ScoreGroup(w, tuple(e.id for e in order if e.match_wins == w)) for w in wins)
 
 
 def _floats(order: list[Entrant], matching: Matching) -> tuple[Float, ...]:
@@ -314,14 +385,15 @@ def _floats(order: list[Entrant], matching: Matching) -> tuple[Float, ...]:
     return tuple(floats)
 
 
-def _bye_choice(order: list[Entrant], field: Field, bye: int) -> ByeChoice:
+def _bye_choice(order: list[Entrant], ranking: list[int], field: Field, bye: int) -> ByeChoice:
     """Lower-ranked players who did not sit out: more byes already, or blocked.
 
-    The matching tries the bye order lowest-ranked first and takes the first
-    player whose bye leaves a legal pairing, so everyone before it is blocked.
+    The bye tier of the matching makes it take the first player of the bye order
+    whose bye leaves a legal pairing, so everyone before it is blocked.
     """
     chosen = order[bye]
-    had_bye = tuple(e.id for e in order[bye + 1 :] if e.byes > chosen.byes)
+    lower = ranking[: ranking.index(bye)]
+    had_bye = tuple(order[p].id for p in lower if order[p].byes > chosen.byes)
     blocked = tuple(order[p].id for p in field.bye_order[: field.bye_order.index(bye)])
     reason = ByeReason.LOWER_RANKED_BLOCKED if blocked else ByeReason.LOWEST_RANKED
     return ByeChoice(chosen.id, reason, chosen.byes, had_bye, blocked)

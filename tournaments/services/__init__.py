@@ -1,1 +1,1 @@
-"""Writes to tournaments, one module a capability; each service is one transaction."""
+"""Writes to tournaments: each service validates, then saves in one transaction."""

@@ -91,11 +91,7 @@ def seat_of(match: Match, user: User) -> int | None:
 
 
 def _locked(match: Match) -> Match:
-    return (
-        Match.objects.select_for_update()
-        .select_related("round__tournament")
-        .get(pk=match.pk)
-    )
+    return Match.objects.select_for_update().select_related("round__tournament").get(pk=match.pk)
 
 
 def _save_games(match: Match, result: MatchResult, first_dealer: int) -> None:
@@ -114,7 +110,9 @@ def _save_games(match: Match, result: MatchResult, first_dealer: int) -> None:
     match.winner = result.winner
 
 
-def _log(match: Match, user: User | None, action: str, before: dict[str, Any], note: str = "") -> None:
+def _log(
+    match: Match, user: User | None, action: str, before: dict[str, Any], note: str = ""
+) -> None:
     ResultChange.objects.create(
         match=match,
         user=user if getattr(user, "is_authenticated", False) else None,
@@ -233,7 +231,13 @@ def match_settle(
     match.status = Match.Status.FINAL
     match.dispute_note = ""
     match.save()
-    _log(match, organiser, "settled" if before["games"] else "entered", before, note=note.strip()[:300])
+    _log(
+        match,
+        organiser,
+        "settled" if before["games"] else "entered",
+        before,
+        note=note.strip()[:300],
+    )
     return match
 
 

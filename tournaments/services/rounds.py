@@ -8,7 +8,6 @@ paired, so two organisers pressing the button at once get one round.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from typing import Any
 
@@ -20,6 +19,7 @@ from tournaments import bridge
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, Match, Round, Seat, Tournament
 from tournaments.pairing import NoLegalPairing, NoLegalPairingReason, PairingResult, pair_round
+from tournaments.services.playoff import playoff_advance
 
 
 def new_seed() -> int:
@@ -27,15 +27,7 @@ def new_seed() -> int:
 
 
 def _explanation_json(result: PairingResult) -> dict[str, Any]:
-    return json_safe(dataclasses.asdict(result.explanation))
-
-
-def json_safe(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {str(k): json_safe(v) for k, v in value.items()}
-    if isinstance(value, list | tuple | frozenset | set):
-        return [json_safe(v) for v in value]
-    return value
+    return result.explanation.to_json()
 
 
 def _no_pairing_message(error: NoLegalPairing, names: dict[int, str]) -> str:
@@ -57,7 +49,9 @@ def _check_can_pair(tournament: Tournament, rounds: list[Round]) -> int:
     if tournament.status in (Tournament.Status.PLAYOFF, Tournament.Status.FINISHED):
         raise TournamentError(_("The Swiss stage is over."))
     if rounds and rounds[-1].status != Round.Status.CLOSED:
-        raise TournamentError(_("Close round %(n)d before pairing the next.") % {"n": rounds[-1].number})
+        raise TournamentError(
+            _("Close round %(n)d before pairing the next.") % {"n": rounds[-1].number}
+        )
     number = len(rounds) + 1
     if number > tournament.swiss_rounds:
         raise TournamentError(
@@ -72,7 +66,8 @@ def round_propose(*, tournament: Tournament, seed: int | None = None) -> Round:
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     rounds = list(tournament.rounds.order_by("number"))
     number = _check_can_pair(tournament, rounds)
-    seed = new_seed() if seed is None else seed
+    # By default the draw follows from the tournament's recorded seed, so it can be redone.
+    seed = tournament.seed + number - 1 if seed is None else seed
     entrants, forbidden, names = bridge.pairing_input(tournament, number)
     try:
         result = pair_round(entrants, seed=seed, forbidden=forbidden)
@@ -89,7 +84,11 @@ def round_propose(*, tournament: Tournament, seed: int | None = None) -> Round:
 
 
 def save_pairs(
-    round_: Round, pairs: tuple[tuple[int, int], ...] | list[tuple[int, int]], bye: int | None, *, best_of: int
+    round_: Round,
+    pairs: tuple[tuple[int, int], ...] | list[tuple[int, int]],
+    bye: int | None,
+    *,
+    best_of: int,
 ) -> None:
     """Write the matches of a round: a table per pair in order, and the bye."""
     for table, (first, second) in enumerate(pairs, start=1):
@@ -120,29 +119,45 @@ def round_repair(*, round: Round, seed: int | None = None) -> Round:  # noqa: A0
     round_ = _proposed(round)
     tournament = round_.tournament
     round_.delete()
-    return round_propose(tournament=tournament, seed=seed)
+    return round_propose(tournament=tournament, seed=new_seed() if seed is None else seed)
 
 
 @transaction.atomic
 def round_swap(*, round: Round, first: Entry, second: Entry) -> Round:  # noqa: A002
-    """Swap two players between tables of a proposal (or with the bye)."""
+    """Swap two players' places in a proposal (between tables, or with the bye)."""
     round_ = _proposed(round)
     seats = {s.entry_id: s for s in Seat.objects.filter(round=round_, entry__in=[first, second])}
-    if len(seats) != 2 or first.pk == second.pk:
+    if len(seats) != 2:
         raise TournamentError(_("Choose two different players who are in this round."))
     a, b = seats[first.pk], seats[second.pk]
     if a.match_id == b.match_id:
         raise TournamentError(_("These two already play each other."))
-    a.match_id, b.match_id, a.seat, b.seat = b.match_id, a.match_id, b.seat, a.seat
-    bridge.check_pairs_allowed(round_, {a.match_id, b.match_id}, moved={a.entry_id: a, b.entry_id: b})
-    # Two steps so the unique (match, seat) constraint never sees both at once.
-    Seat.objects.filter(pk__in=[a.pk, b.pk]).update(seat=None) if False else None
-    Seat.objects.filter(pk=a.pk).update(match_id=a.match_id, seat=a.seat + 2)
-    Seat.objects.filter(pk=b.pk).update(match_id=b.match_id, seat=b.seat)
-    Seat.objects.filter(pk=a.pk).update(seat=a.seat)
-    round_.explanation = {**round_.explanation, "swapped": [*round_.explanation.get("swapped", []), [first.pk, second.pk]]}
+    moved = [
+        Seat(match_id=b.match_id, round=round_, entry_id=a.entry_id, seat=b.seat),
+        Seat(match_id=a.match_id, round=round_, entry_id=b.entry_id, seat=a.seat),
+    ]
+    _check_tables_allowed(round_, moved, leaving={a.pk, b.pk})
+    # Delete, then insert: the unique (round, entry) and (match, seat) rules hold throughout.
+    Seat.objects.filter(pk__in=[a.pk, b.pk]).delete()
+    Seat.objects.bulk_create(moved)
+    swaps = [*round_.explanation.get("swapped", []), [first.pk, second.pk]]
+    round_.explanation = {**round_.explanation, "swapped": swaps}
     round_.save(update_fields=["explanation"])
     return round_
+
+
+def _check_tables_allowed(round_: Round, moved: list[Seat], *, leaving: set[int]) -> None:
+    names = dict(
+        Entry.objects.filter(tournament=round_.tournament_id).values_list("pk", "player__name")
+    )
+    for seat in moved:
+        others = Seat.objects.filter(match_id=seat.match_id).exclude(pk__in=leaving)
+        for other in others:
+            if not bridge.pair_is_allowed(round_.tournament, seat.entry_id, other.entry_id):
+                raise TournamentError(
+                    _("%(a)s and %(b)s may not be paired: they have met or are a forbidden pair.")
+                    % {"a": names[seat.entry_id], "b": names[other.entry_id]}
+                )
 
 
 @transaction.atomic
@@ -152,9 +167,9 @@ def round_publish(*, round: Round) -> Round:  # noqa: A002
     round_.status = Round.Status.PLAYING
     round_.published_at = timezone.now()
     round_.save(update_fields=["status", "published_at"])
-    Tournament.objects.filter(pk=round_.tournament_id, status=Tournament.Status.REGISTRATION).update(
-        status=Tournament.Status.SWISS
-    )
+    Tournament.objects.filter(
+        pk=round_.tournament_id, status=Tournament.Status.REGISTRATION
+    ).update(status=Tournament.Status.SWISS)
     return round_
 
 
@@ -175,4 +190,6 @@ def round_close(*, round: Round) -> Round:  # noqa: A002
     round_.status = Round.Status.CLOSED
     round_.closed_at = timezone.now()
     round_.save(update_fields=["status", "closed_at"])
+    if round_.kind == Round.Kind.PLAYOFF:
+        playoff_advance(round_)
     return round_

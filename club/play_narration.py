@@ -1,0 +1,227 @@
+"""What the practice pages say: each event of a game as a sentence in the reader's language.
+
+Terms: a *line* is one event told to the player, with the cards it shows, the
+count said aloud (``scoring.speech``: "femton två och ett par blir fyra"), the
+*breakdown* (each scoring item with its cards and points) and where both
+players' pegs stand after it (front and back, as on the board). The player is
+seat 0 ("you"), the computer seat 1. A *missed* count is what a player who
+counts their own hand left unclaimed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from club.board import CardFace, card_name, card_names, face, faces
+from scoring.cards import Card
+from scoring.events import Event
+from scoring.hand import ScoreItem
+from scoring.speech import say_count
+
+YOU = 0
+Pegs = tuple[int, int, int, int]
+"""Front and back peg of the player, then of the computer."""
+
+START_PEGS: Pegs = (0, 0, 0, 0)
+
+
+def speech_language() -> str:
+    """The language counts are said in: English for English readers, Swedish otherwise."""
+    return "en" if (get_language() or "sv").startswith("en") else "sv"
+
+
+@dataclass(frozen=True)
+class ItemLine:
+    label: str
+    cards: list[CardFace]
+    points: int
+
+
+@dataclass(frozen=True)
+class Line:
+    """One event as the player reads it."""
+
+    index: int
+    type: str
+    text: str
+    player: int | None
+    points: int
+    scores: tuple[int, int]
+    pegs: Pegs
+    said: str = ""
+    cards: list[CardFace] = field(default_factory=list)
+    starter: CardFace | None = None
+    items: list[ItemLine] = field(default_factory=list)
+    missed: int = 0
+
+    @property
+    def scored(self) -> bool:
+        """Worth a place in the game log: points, a hand shown, the win."""
+        return bool(self.points) or self.type in ("show", "win")
+
+    @property
+    def mine(self) -> bool:
+        return self.player == YOU
+
+    @property
+    def data_pegs(self) -> str:
+        return " ".join(str(peg) for peg in self.pegs)
+
+
+def narrate(events: Sequence[Event], *, language: str | None = None) -> list[Line]:
+    """Every event of one game as a line, the pegs moved as the points fall."""
+    language = language or speech_language()
+    front_back = list(START_PEGS)
+    starter: Card | None = None
+    lines = []
+    for index, event in enumerate(events):
+        if event.points and event.player is not None and event.scores is not None:
+            seat = 2 * event.player
+            front_back[seat + 1] = front_back[seat]
+            front_back[seat] = event.scores[event.player]
+        if event.type == "starter":
+            starter = event.card
+        pegs: Pegs = (front_back[0], front_back[1], front_back[2], front_back[3])
+        lines.append(_line(event, index, pegs, starter, language))
+    return lines
+
+
+def _line(event: Event, index: int, pegs: Pegs, starter: Card | None, language: str) -> Line:
+    items = list(event.items)
+    worth = sum(item.points for item in items)
+    points = event.points or 0
+    said = say_count(items, language) if event.type in ("play", "show") and items else ""
+    if event.type == "show" and not items:
+        said = say_count([], language)
+    return Line(
+        index=index,
+        type=event.type,
+        text=_TEXTS[event.type](event),
+        player=event.player,
+        points=points,
+        scores=event.scores or (0, 0),
+        pegs=pegs,
+        said=said,
+        cards=_shown_cards(event),
+        starter=face(starter) if event.type == "show" and starter else None,
+        items=[_item_line(item) for item in items],
+        missed=max(0, worth - points) if event.type == "show" else 0,
+    )
+
+
+def _shown_cards(event: Event) -> list[CardFace]:
+    if event.type == "discard" and event.player != YOU:
+        return []  # the computer's discards stay face down, as at the table
+    if event.card is not None:
+        return [face(event.card)]
+    return faces(event.cards)
+
+
+def item_label(item: ScoreItem) -> str:
+    if item.kind == "pair":
+        return {2: _("pair"), 3: _("pair royal"), 4: _("double pair royal")}[len(item.cards)]
+    if item.kind == "run":
+        return _("run of %(length)s") % {"length": len(item.cards)}
+    return {
+        "fifteen": _("fifteen"),
+        "thirty-one": _("thirty-one"),
+        "flush": _("flush"),
+        "nobs": _("nobs"),
+    }[item.kind]
+
+
+def _item_line(item: ScoreItem) -> ItemLine:
+    return ItemLine(item_label(item), faces(item.cards), item.points)
+
+
+def _who(event: Event, yours: str, theirs: str) -> str:
+    return yours if event.player == YOU else theirs
+
+
+def _cut(event: Event) -> str:
+    names = {"yours": card_name(event.cards[0]), "theirs": card_name(event.cards[1])}
+    if event.player is None:
+        return _("Cut for deal: you cut %(yours)s, the computer %(theirs)s. Equal: cut again.") % names
+    if event.player == YOU:
+        return _("Cut for deal: you cut %(yours)s, the computer %(theirs)s. You deal first.") % names
+    return (
+        _("Cut for deal: you cut %(yours)s, the computer %(theirs)s. The computer deals first.")
+        % names
+    )
+
+
+def _discard(event: Event) -> str:
+    if event.player == YOU:
+        return _("You lay away %(cards)s.") % {"cards": card_names(event.cards)}
+    return _("The computer lays away two cards.")
+
+
+def _play(event: Event) -> str:
+    values = {"card": card_name(event.card) if event.card else "", "count": event.count}
+    if event.points:
+        values["points"] = event.points
+        return _who(
+            event,
+            _("You lay %(card)s, count %(count)s: %(points)s points."),
+            _("The computer lays %(card)s, count %(count)s: %(points)s points."),
+        ) % values
+    return _who(
+        event,
+        _("You lay %(card)s, count %(count)s."),
+        _("The computer lays %(card)s, count %(count)s."),
+    ) % values
+
+
+def _show(event: Event) -> str:
+    values = {"points": event.points or 0}
+    if event.what == "crib":
+        return _who(
+            event, _("Your crib: %(points)s points."), _("The computer's crib: %(points)s points.")
+        ) % values
+    return _who(
+        event, _("Your hand: %(points)s points."), _("The computer's hand: %(points)s points.")
+    ) % values
+
+
+def _win(event: Event) -> str:
+    scores = event.scores or (0, 0)
+    values = {"you": scores[0], "computer": scores[1]}
+    text = _who(
+        event,
+        _("You win the game, %(you)s to %(computer)s."),
+        _("The computer wins the game, %(computer)s to %(you)s."),
+    ) % values
+    if event.skunk == "skunk":
+        return f"{text} {_('A skunk!')}"
+    if event.skunk == "double":
+        return f"{text} {_('A double skunk!')}"
+    return text
+
+
+_TEXTS: dict[str, Callable[[Event], str]] = {
+    "cut": _cut,
+    "deal": lambda e: _who(e, _("You deal."), _("The computer deals.")),
+    "discard": _discard,
+    "starter": lambda e: _("The starter is %(card)s.") % {"card": card_name(e.card)} if e.card else "",
+    "heels": lambda e: _who(
+        e, _("A jack is turned: 2 for his heels to you."), _("A jack is turned: 2 for his heels to the computer.")
+    ),
+    "play": _play,
+    "go": lambda e: _who(e, _("You say go."), _("The computer says go.")),
+    "last": lambda e: _who(
+        e, _("You score 1 for the last card."), _("The computer scores 1 for the last card.")
+    ),
+    "reset": lambda e: _("The count starts again from 0."),
+    "show": _show,
+    "muggins": lambda e: _who(
+        e,
+        _("Muggins! You claim the %(points)s points the computer missed."),
+        _("Muggins! The computer claims the %(points)s points you missed."),
+    )
+    % {"points": e.points},
+    "win": _win,
+}

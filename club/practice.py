@@ -1,0 +1,268 @@
+"""Practice games against the computer: start one, take the player's decisions, clean up.
+
+Terms: the *player* sits in seat 0 (``HUMAN``), the computer in seat 1
+(``COMPUTER``). Every practice game is a best-of-``best_of`` match of the engine
+(``scoring.match.Match``; best of 1 is a single game). A *decision* is what the
+player posts: two cards laid away to the crib, a card laid in the play, the
+points claimed for a hand they count themself, or starting the next game of a
+match. After the player's decision the computer takes its own decisions until
+the player's next one is due or the game is over, all in one transaction on
+the locked row, so the page never waits for the computer. The rules are the
+engine's: every decision goes through it and an illegal one changes nothing.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from club.board import card_name
+from club.models import PracticeGame
+from scoring.cards import Card
+from scoring.discarding import DiscardOption, analyse_discards
+from scoring.events import IllegalPlayError, Phase
+from scoring.hand import score_hand
+from scoring.match import Match
+from scoring.strategy import ComputerPlayer
+
+HUMAN, COMPUTER = 0, 1
+SEED_LIMIT = 2**48
+HINT_LEVEL = "expert"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the player decides: ``action`` is "discard", "play", "count" or "next"."""
+
+    action: str
+    cards: tuple[Card, ...] = ()
+    points: int | None = None
+
+
+def load_match(practice: PracticeGame) -> Match:
+    """The engine's match, replayed from the saved decisions."""
+    return Match.from_json(practice.state)
+
+
+def computer_for(practice: PracticeGame) -> ComputerPlayer:
+    return ComputerPlayer(practice.level, practice.seed)
+
+
+def computer_moves(match: Match, computer: ComputerPlayer) -> None:
+    """Let the computer decide until the game waits for the player (or is over)."""
+    game = match.game
+    while COMPUTER in game.awaiting:
+        computer.decide(game, COMPUTER)
+
+
+@transaction.atomic
+def practice_start(
+    *,
+    level: str,
+    owner: AbstractBaseUser | None = None,
+    session_key: str = "",
+    best_of: int = 1,
+    self_count: bool = False,
+    muggins: bool = False,
+    seed: int | None = None,
+) -> PracticeGame:
+    """Cut for deal, deal, and let the computer lay away; the game then waits for the player."""
+    if owner is None and not session_key:
+        raise ValueError("a practice game belongs to a member or to a guest's session")
+    if seed is None:
+        seed = random.SystemRandom().randrange(SEED_LIMIT)
+    name = owner.get_username() if owner is not None else "Guest"
+    match = Match.new(
+        seed=seed,
+        best_of=best_of,
+        players=(name, "Computer"),
+        self_count=frozenset({HUMAN}) if self_count or muggins else frozenset(),
+        muggins=muggins,
+    )
+    practice = PracticeGame(
+        owner=owner,
+        session_key="" if owner is not None else session_key,
+        level=level,
+        best_of=best_of,
+        seed=seed,
+        self_count=self_count or muggins,
+        muggins=muggins,
+        state={},
+    )
+    computer_moves(match, computer_for(practice))
+    _save(practice, match, news_from=0)
+    return practice
+
+
+@transaction.atomic
+def practice_decide(*, practice: PracticeGame, version: int, decision: Decision) -> PracticeGame:
+    """Take the player's decision and the computer's answers; refuse a stale or illegal one.
+
+    Raises ``ValidationError`` with a message for the player; then nothing changes.
+    """
+    locked = PracticeGame.objects.select_for_update().get(pk=practice.pk)
+    if locked.version != version:
+        raise ValidationError(
+            _(
+                "That move was already made, or this page is out of date (another tab?). "
+                "Here is the game as it stands now."
+            ),
+            code="stale",
+        )
+    match = load_match(locked)
+    news_from = 0 if decision.action == "next" else len(match.game.events)
+    _take(match, decision)
+    computer_moves(match, computer_for(locked))
+    locked.version += 1
+    _save(locked, match, news_from=news_from)
+    return locked
+
+
+def _save(practice: PracticeGame, match: Match, *, news_from: int) -> None:
+    practice.state = match.to_json()
+    practice.news_from = news_from
+    winner = match.winner if match.game.phase is Phase.DONE else None
+    if winner is not None:
+        practice.finished, practice.winner, practice.record = True, winner, match.record()
+    practice.full_clean()
+    practice.save()
+
+
+def _take(match: Match, decision: Decision) -> None:
+    if decision.action == "next":
+        _next_game(match)
+        return
+    game = match.game
+    if game.phase is Phase.DONE:
+        raise ValidationError(_("This game is over."), code="over")
+    if decision.action != game.phase.value or HUMAN not in game.awaiting:
+        raise ValidationError(_WRONG_TIME[game.phase](), code="wrong_time")
+    for card in decision.cards:
+        if card not in game.hand(HUMAN):
+            raise ValidationError(
+                _("%(card)s is not in your hand.") % {"card": card_name(card)}, code="not_held"
+            )
+    try:
+        _engine_decision(match, decision)
+    except IllegalPlayError as error:
+        raise ValidationError(
+            _("The rules do not allow that: %(reason)s.") % {"reason": error}, code="illegal"
+        ) from error
+
+
+def _engine_decision(match: Match, decision: Decision) -> None:
+    game = match.game
+    if decision.action == "discard":
+        if len(set(decision.cards)) != 2:
+            raise ValidationError(_("Choose exactly two cards for the crib."), code="two_cards")
+        game.discard(HUMAN, decision.cards)
+    elif decision.action == "play":
+        if len(decision.cards) != 1:
+            raise ValidationError(_("Choose one card to lay."), code="one_card")
+        card = decision.cards[0]
+        if game.count + card.value > 31:
+            raise ValidationError(
+                _("%(card)s would take the count past 31.") % {"card": card_name(card)},
+                code="past_31",
+            )
+        game.play(HUMAN, card)
+    else:
+        game.count_hand(HUMAN, _checked_claim(match, decision.points))
+
+
+def _checked_claim(match: Match, points: int | None) -> int:
+    game = match.game
+    assert game.showing is not None and game.starter is not None
+    _, what, cards = game.showing
+    worth = score_hand(cards, game.starter, crib=what == "crib").total
+    if points is None or points < 0:
+        raise ValidationError(_("Enter the points you count."), code="points")
+    if points > worth:
+        raise ValidationError(
+            _("That is more than it is worth: count again, fifteens, pairs, runs, flush and nobs."),
+            code="too_many",
+        )
+    return points
+
+
+def _next_game(match: Match) -> None:
+    if match.game.phase is not Phase.DONE:
+        raise ValidationError(_("Finish this game first."), code="not_over")
+    if match.best_of == 1 or match.winner is not None:
+        raise ValidationError(_("The match is over; start a new one."), code="match_over")
+    match.next_game()
+
+
+_WRONG_TIME = {
+    Phase.DISCARD: lambda: _("It is time to lay away two cards to the crib."),
+    Phase.PLAY: lambda: _("It is time to lay a card in the play."),
+    Phase.COUNT: lambda: _("It is time to count your hand."),
+}
+
+
+def stand_in_decision(match: Match, stand_in: ComputerPlayer) -> Decision:
+    """The decision a computer would take in the player's seat (demo games and tests)."""
+    game = match.game
+    if game.phase is Phase.DONE:
+        return Decision("next")
+    if game.phase is Phase.DISCARD:
+        return Decision("discard", stand_in.choose_discard(game, HUMAN))
+    if game.phase is Phase.PLAY:
+        return Decision("play", (stand_in.choose_play(game, HUMAN),))
+    assert game.showing is not None and game.starter is not None
+    _, what, cards = game.showing
+    return Decision("count", points=score_hand(cards, game.starter, crib=what == "crib").total)
+
+
+def practice_autoplay(*, practice: PracticeGame, level: str = "standard") -> PracticeGame:
+    """Play the player's seat by a computer of ``level`` until the match is over."""
+    stand_in = ComputerPlayer(level, practice.seed + 1)
+    while not practice.finished:
+        decision = stand_in_decision(load_match(practice), stand_in)
+        practice = practice_decide(practice=practice, version=practice.version, decision=decision)
+    return practice
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What the expert would do now: every discard with its expected value, or the card to lay."""
+
+    discards: tuple[DiscardOption, ...] = ()
+    dealer: bool = False
+    best_play: Card | None = None
+
+
+def practice_hint(*, practice: PracticeGame) -> Hint:
+    """The expected value of every discard (hand, crib, total), or the best card to lay now."""
+    game = load_match(practice).game
+    if game.phase is Phase.DISCARD and HUMAN in game.awaiting:
+        dealer = game.dealer == HUMAN
+        options = analyse_discards(game.hand(HUMAN), dealer=dealer, level=HINT_LEVEL)
+        return Hint(discards=tuple(options), dealer=dealer)
+    if game.phase is Phase.PLAY and game.to_move == HUMAN:
+        return Hint(best_play=ComputerPlayer(HINT_LEVEL, practice.seed).choose_play(game, HUMAN))
+    return Hint()
+
+
+def practice_cleanup(*, days: int = 7, now: datetime.datetime | None = None) -> int:
+    """Delete guests' games not touched for ``days`` days; return how many went."""
+    cutoff = (now or timezone.now()) - datetime.timedelta(days=days)
+    deleted, _by_model = PracticeGame.objects.filter(owner__isnull=True, updated__lt=cutoff).delete()
+    return deleted
+
+
+def guest_remember(session: Any, practice: PracticeGame, *, keep: int = 30) -> None:
+    """Keep a guest's game id in their session (the newest ``keep`` games)."""
+    ids = [pk for pk in session.get(SESSION_GAMES, []) if pk != practice.pk]
+    session[SESSION_GAMES] = [practice.pk, *ids][:keep]
+
+
+SESSION_GAMES = "practice_games"

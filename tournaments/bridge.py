@@ -1,0 +1,146 @@
+"""The bridge between the tournament models and the plain-Python algorithms.
+
+It reads a tournament's entries, seats and games in a fixed number of queries
+(however large the field) and turns them into the inputs of
+``tournaments.standings`` and ``tournaments.pairing``; the services save what
+those return. Terms: an *entrant* is an ``Entry`` seen by the algorithms, by its
+primary key; a round is *counted* in the standings once it is published.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.db.models import Q
+
+from scoring.match import GamePoints
+from tournaments.models import Entry, ForbiddenPair, Game, Round, Seat, Tournament
+from tournaments.pairing import Entrant
+from tournaments.standings import ByeValue, GameScore, PlayedMatch, Standing, compute_standings
+
+
+def scheme_of(tournament: Tournament) -> GamePoints:
+    """The tournament's game points for a win, a skunk and a double skunk."""
+    return GamePoints(
+        tournament.points_win, tournament.points_skunk, tournament.points_double_skunk
+    )
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """A standings line with the entry it belongs to (player and club loaded)."""
+
+    standing: Standing
+    entry: Entry
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.standing, name)
+
+
+def played_matches(
+    tournament: Tournament, *, through_round: int | None = None, kind: str = Round.Kind.SWISS
+) -> list[PlayedMatch]:
+    """The decided matches of published rounds (up to ``through_round``), in two queries."""
+    rounds = Q(round__tournament=tournament, round__kind=kind) & ~Q(
+        round__status=Round.Status.PROPOSED
+    )
+    if through_round is not None:
+        rounds &= Q(round__number__lte=through_round)
+    seats = (
+        Seat.objects.filter(rounds, match__winner__isnull=False)
+        .order_by("match_id", "seat")
+        .values_list("match_id", "entry_id", "seat", "round__number", "match__winner")
+    )
+    games: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for match_id, winner, loser_score in (
+        Game.objects.filter(match__in=Seat.objects.filter(rounds).values("match_id"))
+        .order_by("match_id", "number")
+        .values_list("match_id", "winner", "loser_score")
+    ):
+        games[match_id].append((winner, loser_score))
+    by_match: dict[int, list[tuple[int, int, int, int]]] = defaultdict(list)
+    for match_id, entry_id, seat, number, winner in seats:
+        by_match[match_id].append((entry_id, seat, number, winner))
+    matches = []
+    for match_id, seated in by_match.items():
+        players = tuple(entry for entry, _, _, _ in seated)
+        number, winner_seat = seated[0][2], seated[0][3]
+        matches.append(
+            PlayedMatch(
+                round=number,
+                players=players,
+                winner=players[winner_seat] if winner_seat < len(players) else None,
+                games=tuple(
+                    GameScore(winner=players[w], loser_score=score)
+                    for w, score in games.get(match_id, [])
+                    if len(players) == 2
+                ),
+            )
+        )
+    return matches
+
+
+def _entries(tournament: Tournament) -> list[Entry]:
+    return list(tournament.entries.select_related("player"))
+
+
+def standings(tournament: Tournament, *, through_round: int | None = None) -> list[StandingRow]:
+    """The Swiss standings after ``through_round`` (default: every published round)."""
+    entries = _entries(tournament)
+    matches = played_matches(tournament, through_round=through_round)
+    table = compute_standings(
+        [entry.pk for entry in entries],
+        matches,
+        points=scheme_of(tournament),
+        tiebreaks=tournament.tiebreaks,
+        bye=ByeValue(game_points=tournament.bye_game_points),
+    )
+    by_id = {entry.pk: entry for entry in entries}
+    return [StandingRow(standing, by_id[standing.entrant]) for standing in table]
+
+
+def pairing_input(
+    tournament: Tournament, number: int
+) -> tuple[list[Entrant], list[frozenset[int]], dict[int, str]]:
+    """Who may be paired in round ``number``, their records, the forbidden pairs and names."""
+    rows = standings(tournament)
+    entrants = []
+    for row in rows:
+        entry = row.entry
+        entrants.append(
+            Entrant(
+                id=entry.pk,
+                match_wins=row.standing.match_wins,
+                rank=row.standing.rank,
+                opponents=frozenset(row.standing.opponents),
+                byes=row.standing.byes,
+                active=entry.checked_in and not entry.withdrawn and entry.first_round <= number,
+            )
+        )
+    forbidden = [
+        frozenset(pair)
+        for pair in ForbiddenPair.objects.filter(tournament=tournament).values_list(
+            "first_id", "second_id"
+        )
+    ]
+    names = {row.entry.pk: str(row.entry.player) for row in rows}
+    return entrants, forbidden, names
+
+
+def have_met(tournament: Tournament, first: int, second: int) -> bool:
+    """Whether two entries have sat at one table in a published round."""
+    tables = (
+        Seat.objects.filter(entry_id=first, round__tournament=tournament, match__is_bye=False)
+        .exclude(round__status=Round.Status.PROPOSED)
+        .values("match_id")
+    )
+    return Seat.objects.filter(match_id__in=tables, entry_id=second).exists()
+
+
+def pair_is_allowed(tournament: Tournament, first: int, second: int) -> bool:
+    """Neither a rematch nor a pair the organisers forbade."""
+    low, high = sorted((first, second))
+    if ForbiddenPair.objects.filter(tournament=tournament, first_id=low, second_id=high).exists():
+        return False
+    return not have_met(tournament, first, second)

@@ -1,0 +1,156 @@
+"""The play-off and the end of a tournament.
+
+The play-off takes the top ``playoff_size`` of the Swiss standings (withdrawn
+players excluded) into a seeded single-elimination bracket
+(``tournaments.playoff``). Each bracket round is a ``Round`` of kind play-off,
+numbered after the Swiss rounds and published at once; a match's
+``bracket_slot`` is its place in the bracket, seat 0 the better seed. Closing a
+bracket round pairs the next one; closing the final crowns the champion.
+Without a play-off the tournament is finished from the Swiss standings.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments import bridge, playoff
+from tournaments.errors import TournamentError
+from tournaments.models import Entry, Match, Round, Seat, Tournament
+
+
+def _check_swiss_over(tournament: Tournament) -> None:
+    swiss = list(tournament.rounds.filter(kind=Round.Kind.SWISS))
+    if len(swiss) < tournament.swiss_rounds or any(r.status != Round.Status.CLOSED for r in swiss):
+        raise TournamentError(
+            _("Play and close all %(n)d Swiss rounds first.") % {"n": tournament.swiss_rounds}
+        )
+
+
+def _create_bracket_round(
+    tournament: Tournament, pairings: list[playoff.PlayoffPairing], seeds: dict[int, int]
+) -> Round:
+    number = tournament.rounds.count() + 1
+    round_ = Round.objects.create(
+        tournament=tournament,
+        number=number,
+        kind=Round.Kind.PLAYOFF,
+        status=Round.Status.PLAYING,
+        seed=tournament.seed,
+        explanation={"seeds": {str(entry): seed for entry, seed in seeds.items()}},
+        published_at=timezone.now(),
+    )
+    for pairing in pairings:
+        if pairing.low is None:
+            match = Match.objects.create(
+                round=round_,
+                is_bye=True,
+                bracket_slot=pairing.slot,
+                best_of=tournament.playoff_best_of,
+                status=Match.Status.FINAL,
+                winner=0,
+            )
+            Seat.objects.create(match=match, round=round_, entry_id=pairing.high, seat=0)
+            continue
+        match = Match.objects.create(
+            round=round_,
+            table=pairing.slot + 1,
+            bracket_slot=pairing.slot,
+            best_of=tournament.playoff_best_of,
+        )
+        Seat.objects.bulk_create(
+            [
+                Seat(match=match, round=round_, entry_id=pairing.high, seat=0),
+                Seat(match=match, round=round_, entry_id=pairing.low, seat=1),
+            ]
+        )
+    return round_
+
+
+@transaction.atomic
+def playoff_start(*, tournament: Tournament) -> Round:
+    """Seed the top of the standings into the bracket and publish its first round."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if not tournament.playoff_size:
+        raise TournamentError(_("This tournament has no play-off."))
+    if tournament.status != Tournament.Status.SWISS:
+        raise TournamentError(_("The play-off can start only after the Swiss stage."))
+    _check_swiss_over(tournament)
+    rows = [row for row in bridge.standings(tournament) if not row.entry.withdrawn]
+    qualified = [row.entry.pk for row in rows[: tournament.playoff_size]]
+    if len(qualified) < 2:
+        raise TournamentError(_("A play-off needs at least two players."))
+    seeds = {entry: place for place, entry in enumerate(qualified, start=1)}
+    round_ = _create_bracket_round(tournament, playoff.first_round(qualified), seeds)
+    tournament.status = Tournament.Status.PLAYOFF
+    tournament.save(update_fields=["status"])
+    return round_
+
+
+def _pairings_of(round_: Round) -> tuple[list[playoff.PlayoffPairing], dict[int, int]]:
+    pairings, winners = [], {}
+    for match in round_.matches.prefetch_related("seats").order_by("bracket_slot"):
+        seats = sorted(match.seats.all(), key=lambda seat: seat.seat)
+        high, low = seats[0].entry_id, (seats[1].entry_id if len(seats) > 1 else None)
+        assert match.bracket_slot is not None and match.winner is not None
+        pairings.append(playoff.PlayoffPairing(slot=match.bracket_slot, high=high, low=low))
+        winners[match.bracket_slot] = seats[match.winner].entry_id
+    return pairings, winners
+
+
+def playoff_advance(round_: Round) -> Round | None:
+    """After a closed bracket round: the next round, or the champion after the final."""
+    tournament = Tournament.objects.select_for_update().get(pk=round_.tournament_id)
+    pairings, winners = _pairings_of(round_)
+    seeds = {int(entry): seed for entry, seed in round_.explanation.get("seeds", {}).items()}
+    if len(pairings) == 1:
+        tournament.champion_id = winners[pairings[0].slot]
+        tournament.status = Tournament.Status.FINISHED
+        tournament.save(update_fields=["champion", "status"])
+        return None
+    next_pairings = playoff.next_round(pairings, winners, seeds=seeds)
+    return _create_bracket_round(tournament, next_pairings, seeds)
+
+
+@transaction.atomic
+def tournament_finish(*, tournament: Tournament) -> Tournament:
+    """End a tournament without a play-off: the top of the standings is the champion."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.playoff_size:
+        raise TournamentError(_("This tournament ends with its play-off."))
+    if tournament.status == Tournament.Status.FINISHED:
+        raise TournamentError(_("The tournament is already finished."))
+    _check_swiss_over(tournament)
+    rows = bridge.standings(tournament)
+    tournament.champion = rows[0].entry if rows else None
+    tournament.status = Tournament.Status.FINISHED
+    tournament.save(update_fields=["champion", "status"])
+    return tournament
+
+
+def bracket_rounds(tournament: Tournament) -> list[dict[str, Any]]:
+    """The bracket as the page draws it: each play-off round with its matches by slot."""
+    rounds = tournament.rounds.filter(kind=Round.Kind.PLAYOFF).order_by("number")
+    result = []
+    for round_ in rounds.prefetch_related("matches__seats__entry__player", "matches__games"):
+        matches = sorted(round_.matches.all(), key=lambda m: m.bracket_slot or 0)
+        players = 2 * len(matches)
+        result.append(
+            {
+                "round": round_,
+                "label": playoff.round_label(players),
+                "matches": [
+                    {"match": m, "seats": sorted(m.seats.all(), key=lambda s: s.seat)}
+                    for m in matches
+                ],
+            }
+        )
+    return result
+
+
+def seed_of(round_: Round, entry: Entry) -> int | None:
+    seed = round_.explanation.get("seeds", {}).get(str(entry.pk))
+    return int(seed) if seed is not None else None

@@ -1,0 +1,190 @@
+"""Tournaments and their entries: create, register players, check in, withdraw, forbid pairs.
+
+A *late entry* joins after rounds have been paired and starts with zero in the
+next round. A withdrawn entry keeps its results and is not paired again.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import IntegrityError, transaction
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from club.models import Player
+from club.services import player_create
+from tournaments.errors import TournamentError
+from tournaments.models import Entry, ForbiddenPair, Round, Tournament
+
+User = AbstractBaseUser | AnonymousUser
+
+TOURNAMENT_FIELDS = (
+    "name",
+    "year",
+    "venue",
+    "starts_on",
+    "ends_on",
+    "is_championship",
+    "swiss_rounds",
+    "best_of",
+    "playoff_size",
+    "playoff_best_of",
+    "points_win",
+    "points_skunk",
+    "points_double_skunk",
+    "tiebreaks",
+    "bye_game_points",
+)
+
+
+def _unique_slug(name: str, year: int) -> str:
+    base = slugify(f"{name}-{year}" if str(year) not in name else name)[:50] or f"t-{year}"
+    slug, n = base, 2
+    while Tournament.objects.filter(slug=slug).exists():
+        slug, n = f"{base}-{n}", n + 1
+    return slug
+
+
+def _check_championship(year: int, is_championship: bool, pk: int | None) -> None:
+    if not is_championship:
+        return
+    others = Tournament.objects.filter(year=year, is_championship=True).exclude(pk=pk)
+    if others.exists():
+        raise TournamentError(_("%(year)d already has a championship.") % {"year": year})
+
+
+@transaction.atomic
+def tournament_create(*, seed: int | None = None, slug: str = "", **fields: Any) -> Tournament:
+    """A new tournament in registration; the draw seed is recorded now."""
+    _check_championship(fields["year"], fields.get("is_championship", False), None)
+    tournament = Tournament(
+        slug=slug or _unique_slug(fields["name"], fields["year"]),
+        seed=random.SystemRandom().randrange(1, 2**31) if seed is None else seed,
+        **{key: value for key, value in fields.items() if key in TOURNAMENT_FIELDS},
+    )
+    tournament.full_clean()
+    try:
+        with transaction.atomic():
+            tournament.save()
+    except IntegrityError as error:
+        raise TournamentError(
+            _("The tournament could not be saved: %(error)s") % {"error": error}
+        ) from error
+    return tournament
+
+
+@transaction.atomic
+def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
+    """Change a tournament's settings; the match format is fixed once play has begun."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    _check_championship(
+        fields.get("year", tournament.year), fields.get("is_championship", False), tournament.pk
+    )
+    started = tournament.rounds.exclude(status=Round.Status.PROPOSED).exists()
+    fixed = ("best_of", "points_win", "points_skunk", "points_double_skunk")
+    if started and any(key in fields and fields[key] != getattr(tournament, key) for key in fixed):
+        raise TournamentError(
+            _("Match length and game points cannot change once a round has been published.")
+        )
+    for key, value in fields.items():
+        if key in TOURNAMENT_FIELDS:
+            setattr(tournament, key, value)
+    tournament.full_clean()
+    tournament.save()
+    return tournament
+
+
+def _next_round_number(tournament: Tournament) -> int:
+    return tournament.rounds.filter(kind=Round.Kind.SWISS).count() + 1
+
+
+def _check_open(tournament: Tournament) -> None:
+    if tournament.status in (Tournament.Status.PLAYOFF, Tournament.Status.FINISHED):
+        raise TournamentError(_("The Swiss stage is over; entries can no longer change."))
+
+
+@transaction.atomic
+def entry_add(*, tournament: Tournament, player: Player, checked_in: bool = False) -> Entry:
+    """Register a club member; after round 1 is paired this is a late entry from the next round."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    _check_open(tournament)
+    if Entry.objects.filter(tournament=tournament, player=player).exists():
+        raise TournamentError(_("%(player)s is already registered.") % {"player": player})
+    first_round = _next_round_number(tournament)
+    pending = tournament.rounds.filter(status=Round.Status.PROPOSED).exists()
+    if pending:
+        raise TournamentError(
+            _("Publish or re-pair the proposed round first; then add the late entry.")
+        )
+    return Entry.objects.create(
+        tournament=tournament,
+        player=player,
+        checked_in=checked_in or first_round > 1,
+        first_round=first_round,
+    )
+
+
+@transaction.atomic
+def entry_add_new_player(*, tournament: Tournament, name: str, club: str, email: str = "") -> Entry:
+    """Add a new member to the club register and register them at once."""
+    player = player_create(name=name, club=club, email=email)
+    return entry_add(tournament=tournament, player=player, checked_in=True)
+
+
+@transaction.atomic
+def entry_check_in(*, entry: Entry, checked_in: bool = True) -> Entry:
+    entry = Entry.objects.select_for_update().select_related("tournament").get(pk=entry.pk)
+    _check_open(entry.tournament)
+    entry.checked_in = checked_in
+    entry.save(update_fields=["checked_in"])
+    return entry
+
+
+@transaction.atomic
+def entry_withdraw(*, entry: Entry, withdrawn: bool = True) -> Entry:
+    """Withdraw a player (results stand, no more pairings), or bring them back."""
+    entry = Entry.objects.select_for_update().select_related("tournament").get(pk=entry.pk)
+    _check_open(entry.tournament)
+    entry.withdrawn = withdrawn
+    entry.save(update_fields=["withdrawn"])
+    return entry
+
+
+@transaction.atomic
+def entry_remove(*, entry: Entry) -> None:
+    """Take back a registration; only before the player has been paired."""
+    entry = Entry.objects.select_for_update().get(pk=entry.pk)
+    if entry.seats.exists():
+        raise TournamentError(
+            _("%(player)s has been paired already; withdraw them instead.")
+            % {"player": entry.player}
+        )
+    ForbiddenPair.objects.filter(first=entry).delete()
+    ForbiddenPair.objects.filter(second=entry).delete()
+    entry.delete()
+
+
+@transaction.atomic
+def forbidden_pair_add(
+    *, tournament: Tournament, first: Entry, second: Entry, reason: str = ""
+) -> ForbiddenPair:
+    """Two entries the pairing must never put at one table."""
+    if first.pk == second.pk:
+        raise TournamentError(_("Choose two different players."))
+    if {first.tournament_id, second.tournament_id} != {tournament.pk}:
+        raise TournamentError(_("Both players must be entered in this tournament."))
+    low, high = sorted((first, second), key=lambda entry: entry.pk)
+    pair, created = ForbiddenPair.objects.get_or_create(
+        tournament=tournament, first=low, second=high, defaults={"reason": reason.strip()[:150]}
+    )
+    if not created:
+        raise TournamentError(_("These two are already kept apart."))
+    return pair
+
+
+@transaction.atomic
+def forbidden_pair_remove(*, pair: ForbiddenPair) -> None:
+    pair.delete()

@@ -1,0 +1,1 @@
+"""The tournament pages: public reading, organisers' management, players' results."""

@@ -1,0 +1,241 @@
+"""Pages anyone can read: tournaments, rounds, standings, player histories, the bracket.
+
+Pages of a round in play refresh their live part with htmx polling; the same
+address without htmx gives the whole page, so everything works without JavaScript.
+"""
+
+from __future__ import annotations
+
+import csv
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from club.roles import is_organiser
+from tournaments import bridge, selectors
+from tournaments.models import Entry, Match, Round, Tournament
+from tournaments.services.playoff import bracket_rounds
+from tournaments.views.common import get_round, get_tournament, live
+from tournaments.views.manage import proposal_context
+from tournaments.views.results import match_context
+
+
+@require_GET
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    context = {
+        "tournaments": selectors.tournaments_listed(),
+        "championship": selectors.current_championship(),
+        "champions": selectors.champions_by_year(),
+    }
+    return render(request, "tournaments/tournament_list.html", context)
+
+
+@require_GET
+def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = get_tournament(slug)
+    rounds = list(tournament.rounds.order_by("number"))
+    visible = [r for r in rounds if r.status != Round.Status.PROPOSED or is_organiser(request.user)]
+    context = {
+        "tournament": tournament,
+        "rounds": visible,
+        "entries": tournament.entries.select_related("player"),
+        "my_table": selectors.my_table(tournament, request.user),
+        "is_organiser": is_organiser(request.user),
+        "playing": any(r.status == Round.Status.PLAYING for r in rounds),
+    }
+    return live(request, "tournaments/tournament_detail.html", "mytable", context)
+
+
+@require_GET
+def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    tournament = get_tournament(slug)
+    round_ = get_round(tournament, number, request)
+    records = selectors.records_before(tournament, number)
+    rows = [
+        {
+            "match": match,
+            "seats": [(seat, records.get(seat.entry_id)) for seat in match.seats.all()],
+        }
+        for match in selectors.round_matches(round_)
+    ]
+    context = {
+        "tournament": tournament,
+        "round": round_,
+        "rows": rows,
+        "is_organiser": is_organiser(request.user),
+        "my_table": selectors.my_table(tournament, request.user),
+        "round_count": tournament.rounds.count(),
+    }
+    if round_.status == Round.Status.PROPOSED:
+        context.update(proposal_context(round_))
+    return live(request, "tournaments/round_detail.html", "pairings", context)
+
+
+def _through_round(request: HttpRequest, tournament: Tournament) -> tuple[int | None, list[Round]]:
+    rounds = list(selectors.published_rounds(tournament).filter(kind=Round.Kind.SWISS))
+    wanted = request.GET.get("round", "")
+    if wanted.isdigit() and any(r.number == int(wanted) for r in rounds):
+        return int(wanted), rounds
+    return (rounds[-1].number if rounds else None), rounds
+
+
+@require_GET
+def standings(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = get_tournament(slug)
+    through, rounds = _through_round(request, tournament)
+    shown = next((r for r in rounds if r.number == through), None)
+    context = {
+        "tournament": tournament,
+        "rows": bridge.standings(tournament, through_round=through) if through else [],
+        "rounds": rounds,
+        "through": through,
+        "preliminary": shown is not None and shown.status != Round.Status.CLOSED,
+        "tiebreaks": [(key, selectors.TIEBREAK_LEGEND[key]) for key in tournament.tiebreaks],
+        "live": shown is not None
+        and shown.status == Round.Status.PLAYING
+        and through == rounds[-1].number,
+    }
+    return live(request, "tournaments/standings.html", "table", context)
+
+
+def _csv_response(filename: str) -> tuple[HttpResponse, csv.writer]:  # type: ignore[valid-type]
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.write("\ufeff")  # so spreadsheet programs read å, ä and ö right
+    return response, csv.writer(response)
+
+
+@require_GET
+def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = get_tournament(slug)
+    through, _rounds = _through_round(request, tournament)
+    response, writer = _csv_response(f"{tournament.slug}-standings.csv")
+    writer.writerow(
+        [
+            _("Rank"),
+            _("Player"),
+            _("Club"),
+            _("Played"),
+            _("Won"),
+            _("Lost"),
+            _("Byes"),
+            _("Games won"),
+            _("Games lost"),
+            _("Game points"),
+            _("Spread"),
+            _("Buchholz"),
+            _("Shared"),
+        ]
+    )
+    for row in bridge.standings(tournament, through_round=through) if through else []:
+        s = row.standing
+        writer.writerow(
+            [
+                s.rank,
+                row.entry.player.name,
+                row.entry.player.club,
+                s.played,
+                s.match_wins,
+                s.match_losses,
+                s.byes,
+                s.games_won,
+                s.games_lost,
+                s.game_points,
+                s.spread,
+                s.buchholz,
+                "=" if s.shared else "",
+            ]
+        )
+    return response
+
+
+@require_GET
+def results_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = get_tournament(slug)
+    response, writer = _csv_response(f"{tournament.slug}-results.csv")
+    writer.writerow(
+        [
+            _("Round"),
+            _("Table"),
+            _("Player 1"),
+            _("Player 2"),
+            _("Status"),
+            _("Winner"),
+            _("Game"),
+            _("First dealer"),
+            _("Game winner"),
+            _("Loser's score"),
+        ]
+    )
+    for round_ in selectors.published_rounds(tournament):
+        for match in selectors.round_matches(round_):
+            seats = [s.entry.player.name for s in match.seats.all()]
+            names = [*seats, ""][:2]
+            winner = (
+                seats[match.winner]
+                if match.winner is not None and match.winner < len(seats)
+                else ""
+            )
+            base = [
+                round_.number,
+                match.table or _("bye"),
+                *names,
+                match.get_status_display(),
+                winner,
+            ]
+            games = list(match.games.all())
+            if not games:
+                writer.writerow([*base, "", "", "", ""])
+            for game in games:
+                writer.writerow(
+                    [*base, game.number, seats[game.dealer], seats[game.winner], game.loser_score]
+                )
+    return response
+
+
+@require_GET
+def entry_detail(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
+    tournament = get_tournament(slug)
+    entry = get_object_or_404(
+        Entry.objects.select_related("player"), tournament=tournament, pk=entry_id
+    )
+    rows = {row.entry.pk: row for row in bridge.standings(tournament)}
+    history = []
+    for match in selectors.entry_history(entry):
+        seats = list(match.seats.all())
+        mine = next(s.seat for s in seats if s.entry_id == entry.pk)
+        opponent = next((s.entry for s in seats if s.seat != mine), None)
+        history.append({"match": match, "seat": mine, "opponent": opponent})
+    context = {
+        "tournament": tournament,
+        "entry": entry,
+        "row": rows.get(entry.pk),
+        "history": history,
+    }
+    return render(request, "tournaments/entry_detail.html", context)
+
+
+@require_GET
+def match_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    tournament = get_tournament(slug)
+    match = get_object_or_404(
+        Match.objects.select_related("round"), pk=pk, round__tournament=tournament
+    )
+    if match.round.status == Round.Status.PROPOSED and not is_organiser(request.user):
+        raise Http404
+    return render(
+        request, "tournaments/match_detail.html", match_context(request, tournament, match)
+    )
+
+
+@require_GET
+def playoff(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = get_tournament(slug)
+    context = {
+        "tournament": tournament,
+        "bracket": bracket_rounds(tournament),
+        "is_organiser": is_organiser(request.user),
+    }
+    return live(request, "tournaments/playoff.html", "bracket", context)
