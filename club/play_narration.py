@@ -23,6 +23,7 @@ from scoring.hand import ScoreItem
 from scoring.speech import say_count
 
 YOU = 0
+_JACK = Card(11, "S")
 Pegs = tuple[int, int, int, int]
 """Front and back peg of the player, then of the computer."""
 
@@ -144,14 +145,12 @@ def _who(event: Event, yours: str, theirs: str) -> str:
 
 def _cut(event: Event) -> str:
     names = {"yours": card_name(event.cards[0]), "theirs": card_name(event.cards[1])}
+    cut = _("Cut for deal: you cut %(yours)s, the computer %(theirs)s.") % names
     if event.player is None:
-        return _("Cut for deal: you cut %(yours)s, the computer %(theirs)s. Equal: cut again.") % names
+        return f"{cut} {_('Equal ranks: cut again.')}"
     if event.player == YOU:
-        return _("Cut for deal: you cut %(yours)s, the computer %(theirs)s. You deal first.") % names
-    return (
-        _("Cut for deal: you cut %(yours)s, the computer %(theirs)s. The computer deals first.")
-        % names
-    )
+        return f"{cut} {_('You cut lower and deal first.')}"
+    return f"{cut} {_('The computer cut lower and deals first.')}"
 
 
 def _discard(event: Event) -> str:
@@ -164,37 +163,54 @@ def _play(event: Event) -> str:
     values = {"card": card_name(event.card) if event.card else "", "count": event.count}
     if event.points:
         values["points"] = event.points
-        return _who(
+        return (
+            _who(
+                event,
+                _("You lay %(card)s, count %(count)s: %(points)s points."),
+                _("The computer lays %(card)s, count %(count)s: %(points)s points."),
+            )
+            % values
+        )
+    return (
+        _who(
             event,
-            _("You lay %(card)s, count %(count)s: %(points)s points."),
-            _("The computer lays %(card)s, count %(count)s: %(points)s points."),
-        ) % values
-    return _who(
-        event,
-        _("You lay %(card)s, count %(count)s."),
-        _("The computer lays %(card)s, count %(count)s."),
-    ) % values
+            _("You lay %(card)s, count %(count)s."),
+            _("The computer lays %(card)s, count %(count)s."),
+        )
+        % values
+    )
 
 
 def _show(event: Event) -> str:
     values = {"points": event.points or 0}
     if event.what == "crib":
-        return _who(
-            event, _("Your crib: %(points)s points."), _("The computer's crib: %(points)s points.")
-        ) % values
-    return _who(
-        event, _("Your hand: %(points)s points."), _("The computer's hand: %(points)s points.")
-    ) % values
+        return (
+            _who(
+                event,
+                _("Your crib: %(points)s points."),
+                _("The computer's crib: %(points)s points."),
+            )
+            % values
+        )
+    return (
+        _who(
+            event, _("Your hand: %(points)s points."), _("The computer's hand: %(points)s points.")
+        )
+        % values
+    )
 
 
 def _win(event: Event) -> str:
     scores = event.scores or (0, 0)
     values = {"you": scores[0], "computer": scores[1]}
-    text = _who(
-        event,
-        _("You win the game, %(you)s to %(computer)s."),
-        _("The computer wins the game, %(computer)s to %(you)s."),
-    ) % values
+    text = (
+        _who(
+            event,
+            _("You win the game, %(you)s to %(computer)s."),
+            _("The computer wins the game, %(computer)s to %(you)s."),
+        )
+        % values
+    )
     if event.skunk == "skunk":
         return f"{text} {_('A skunk!')}"
     if event.skunk == "double":
@@ -206,9 +222,11 @@ _TEXTS: dict[str, Callable[[Event], str]] = {
     "cut": _cut,
     "deal": lambda e: _who(e, _("You deal."), _("The computer deals.")),
     "discard": _discard,
-    "starter": lambda e: _("The starter is %(card)s.") % {"card": card_name(e.card)} if e.card else "",
+    "starter": lambda e: _("The starter is %(card)s.") % {"card": card_name(e.card or _JACK)},
     "heels": lambda e: _who(
-        e, _("A jack is turned: 2 for his heels to you."), _("A jack is turned: 2 for his heels to the computer.")
+        e,
+        _("A jack is turned: 2 for his heels to you."),
+        _("A jack is turned: 2 for his heels to the computer."),
     ),
     "play": _play,
     "go": lambda e: _who(e, _("You say go."), _("The computer says go.")),
@@ -217,11 +235,13 @@ _TEXTS: dict[str, Callable[[Event], str]] = {
     ),
     "reset": lambda e: _("The count starts again from 0."),
     "show": _show,
-    "muggins": lambda e: _who(
-        e,
-        _("Muggins! You claim the %(points)s points the computer missed."),
-        _("Muggins! The computer claims the %(points)s points you missed."),
-    )
-    % {"points": e.points},
+    "muggins": lambda e: (
+        _who(
+            e,
+            _("Muggins! You claim the %(points)s points the computer missed."),
+            _("Muggins! The computer claims the %(points)s points you missed."),
+        )
+        % {"points": e.points}
+    ),
     "win": _win,
 }

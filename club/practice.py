@@ -180,7 +180,8 @@ def _engine_decision(match: Match, decision: Decision) -> None:
 
 def _checked_claim(match: Match, points: int | None) -> int:
     game = match.game
-    assert game.showing is not None and game.starter is not None
+    assert game.showing is not None
+    assert game.starter is not None
     _, what, cards = game.showing
     worth = score_hand(cards, game.starter, crib=what == "crib").total
     if points is None or points < 0:
@@ -217,7 +218,8 @@ def stand_in_decision(match: Match, stand_in: ComputerPlayer) -> Decision:
         return Decision("discard", stand_in.choose_discard(game, HUMAN))
     if game.phase is Phase.PLAY:
         return Decision("play", (stand_in.choose_play(game, HUMAN),))
-    assert game.showing is not None and game.starter is not None
+    assert game.showing is not None
+    assert game.starter is not None
     _, what, cards = game.showing
     return Decision("count", points=score_hand(cards, game.starter, crib=what == "crib").total)
 
@@ -255,7 +257,8 @@ def practice_hint(*, practice: PracticeGame) -> Hint:
 def practice_cleanup(*, days: int = 7, now: datetime.datetime | None = None) -> int:
     """Delete guests' games not touched for ``days`` days; return how many went."""
     cutoff = (now or timezone.now()) - datetime.timedelta(days=days)
-    deleted, _by_model = PracticeGame.objects.filter(owner__isnull=True, updated__lt=cutoff).delete()
+    abandoned = PracticeGame.objects.filter(owner__isnull=True, updated__lt=cutoff)
+    deleted, _by_model = abandoned.delete()
     return deleted
 
 

@@ -243,3 +243,25 @@ def match_settle(
 
 def seats_of(match: Match) -> list[Seat]:
     return sorted(match.seats.all(), key=lambda seat: seat.seat)
+
+
+@transaction.atomic
+def game_records_attach(*, match: Match, records: Sequence[dict[str, Any]]) -> None:
+    """Keep the engine's record of each game played on the site with the reported game.
+
+    A record must tell the same story as the result: same winner (seat) and loser's score.
+    """
+    match = _locked(match)
+    games = {game.number: game for game in match.games.all()}
+    if len(records) != len(games):
+        raise TournamentError(_("There must be one record for each reported game."))
+    for number, record in enumerate(records, start=1):
+        game = games[number]
+        winner = record.get("winner")
+        scores = record.get("final_scores") or [None, None]
+        if winner != game.winner or scores[1 - game.winner] != game.loser_score:
+            raise TournamentError(
+                _("The record of game %(n)d does not match its reported result.") % {"n": number}
+            )
+        game.record = record
+        game.save(update_fields=["record"])

@@ -1,0 +1,107 @@
+"""Forms of the practice pages: starting a game, and the player's decisions.
+
+A decision form carries the ``version`` the page was drawn at, so a stale or
+doubled post is refused (``club.practice.practice_decide``). The forms check
+only the shape of a post (a card is a card, two cards for the crib); whether
+the player holds the card is the engine's question, asked under a lock.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.conf import settings
+from django.utils.translation import gettext_lazy as _
+
+from club.models import PracticeGame
+from club.practice import SEED_LIMIT, Decision
+from scoring.cards import DECK, Card
+
+CARD_CHOICES = [(str(card), str(card)) for card in DECK]
+_NOT_A_CARD = {"invalid_choice": _("%(value)s is not a card.")}
+
+
+def seed_field_allowed() -> bool:
+    """A fixed seed replays a deal: offered in development and in tests only."""
+    return bool(getattr(settings, "PRACTICE_SEED_FIELD", settings.DEBUG))
+
+
+class StartForm(forms.Form):
+    level = forms.ChoiceField(
+        label=_("The computer plays"),
+        choices=PracticeGame.Level.choices,
+        initial=PracticeGame.Level.STANDARD,
+        widget=forms.RadioSelect,
+    )
+    best_of = forms.TypedChoiceField(
+        label=_("Length"),
+        choices=[(1, _("One game")), (3, _("A match, best of three"))],
+        coerce=int,
+        initial=1,
+        widget=forms.RadioSelect,
+    )
+    self_count = forms.BooleanField(
+        label=_("Count it yourself"),
+        required=False,
+        help_text=_("In the show you enter the points of your hand and crib."),
+    )
+    muggins = forms.BooleanField(
+        label=_("Muggins"),
+        required=False,
+        help_text=_("The computer claims the points you miss (you count yourself)."),
+    )
+    seed = forms.IntegerField(
+        label=_("Seed (for development)"), required=False, min_value=0, max_value=SEED_LIMIT - 1
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not seed_field_allowed():
+            del self.fields["seed"]
+
+
+class MoveForm(forms.Form):
+    """One decision: ``action`` with its ``cards`` (discard), ``card`` (play) or ``points``."""
+
+    version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
+    action = forms.ChoiceField(
+        choices=[("discard", "discard"), ("play", "play"), ("count", "count"), ("next", "next")]
+    )
+    cards = forms.MultipleChoiceField(
+        choices=CARD_CHOICES, required=False, error_messages=_NOT_A_CARD
+    )
+    card = forms.ChoiceField(choices=CARD_CHOICES, required=False, error_messages=_NOT_A_CARD)
+    points = forms.IntegerField(label=_("Points"), min_value=0, max_value=29, required=False)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        action = data.get("action")
+        if action == "discard" and len(set(data.get("cards") or [])) != 2:
+            self.add_error("cards", _("Choose exactly two cards for the crib."))
+        if action == "play" and not data.get("card"):
+            self.add_error("card", _("Choose a card to lay."))
+        if action == "count" and data.get("points") is None and "points" not in self.errors:
+            self.add_error("points", _("Enter the points you count."))
+        return data
+
+    @property
+    def decision(self) -> Decision:
+        data = self.cleaned_data
+        if data["action"] == "discard":
+            return Decision("discard", tuple(Card.parse(code) for code in data["cards"]))
+        if data["action"] == "play":
+            return Decision("play", (Card.parse(data["card"]),))
+        if data["action"] == "count":
+            return Decision("count", points=data["points"])
+        return Decision("next")
+
+    def error_text(self) -> str:
+        return " ".join(str(error) for errors in self.errors.values() for error in errors)
+
+
+class SettingsForm(forms.Form):
+    """The reader's deck: two colours (red and black) or four (each suit its own)."""
+
+    four_colours = forms.BooleanField(required=False)
+    next = forms.CharField(required=False, max_length=300)

@@ -1,0 +1,158 @@
+"""Pages of the practice games: start a game, play it, hints, replays and statistics.
+
+Every decision is a POST that the engine checks (``club.practice``). With htmx
+the game area is swapped in place (the ``game`` partial of play/game.html);
+without JavaScript the form posts, the page redirects back and shows the game.
+A visitor reaches only their own games (a member's account, a guest's session):
+any other game is a 404.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET, require_POST
+
+from club.models import PracticeGame
+from club.play_forms import MoveForm, SettingsForm, StartForm
+from club.practice import guest_remember, practice_decide, practice_hint, practice_start
+from club.practice_selectors import (
+    practice_games_for,
+    practice_replay,
+    practice_stats,
+    practice_table,
+)
+
+FOUR_COLOURS = "four_colour_deck"
+
+
+def _my_games(request: HttpRequest):  # type: ignore[no-untyped-def]
+    return practice_games_for(user=request.user, session=request.session)
+
+
+def _my_game(request: HttpRequest, pk: int) -> PracticeGame:
+    return get_object_or_404(_my_games(request), pk=pk)
+
+
+def _deck(request: HttpRequest) -> dict[str, object]:
+    return {"four_colours": bool(request.session.get(FOUR_COLOURS, False))}
+
+
+@require_GET
+def index(request: HttpRequest) -> HttpResponse:
+    return _index(request, StartForm())
+
+
+def _index(request: HttpRequest, form: StartForm, status: int = 200) -> HttpResponse:
+    games = list(_my_games(request).order_by("-updated", "-pk")[:20])
+    context = {
+        "form": form,
+        "playing": [game for game in games if not game.finished],
+        "finished": [game for game in games if game.finished],
+    }
+    return render(request, "play/index.html", context, status=status)
+
+
+@require_POST
+def start(request: HttpRequest) -> HttpResponse:
+    form = StartForm(request.POST)
+    if not form.is_valid():
+        return _index(request, form, status=400)
+    owner = request.user if request.user.is_authenticated else None
+    if owner is None and request.session.session_key is None:
+        request.session.save()
+    practice = practice_start(
+        owner=owner,
+        session_key="" if owner else request.session.session_key or "",
+        level=form.cleaned_data["level"],
+        best_of=form.cleaned_data["best_of"],
+        self_count=form.cleaned_data["self_count"],
+        muggins=form.cleaned_data["muggins"],
+        seed=form.cleaned_data.get("seed"),
+    )
+    if owner is None:
+        guest_remember(request.session, practice)
+    return redirect("play:game", pk=practice.pk)
+
+
+def _game_page(
+    request: HttpRequest, practice: PracticeGame, *, error: str = "", partial: str = ""
+) -> HttpResponse:
+    hint = practice_hint(practice=practice) if request.GET.get("hint") == "1" else None
+    context = {
+        "practice": practice,
+        "table": practice_table(practice=practice),
+        "hint": hint,
+        "error": error,
+        **_deck(request),
+    }
+    template = f"play/game.html#{partial}" if partial else "play/game.html"
+    return render(request, template, context)
+
+
+@require_GET
+def game(request: HttpRequest, pk: int) -> HttpResponse:
+    practice = _my_game(request, pk)
+    if request.htmx and request.htmx.target == "hint":
+        return _game_page(request, practice, partial="hint")
+    return _game_page(request, practice, partial="game" if request.htmx else "")
+
+
+@require_POST
+def move(request: HttpRequest, pk: int) -> HttpResponse:
+    practice = _my_game(request, pk)
+    form = MoveForm(request.POST)
+    error = ""
+    if not form.is_valid():
+        error = form.error_text()
+    else:
+        try:
+            practice = practice_decide(
+                practice=practice, version=form.cleaned_data["version"], decision=form.decision
+            )
+        except ValidationError as refused:
+            error = " ".join(refused.messages)
+            practice.refresh_from_db()
+    if request.htmx:
+        return _game_page(request, practice, error=error, partial="game")
+    if error:
+        messages.error(request, error)
+    return redirect("play:game", pk=practice.pk)
+
+
+@require_GET
+def replay(request: HttpRequest, pk: int) -> HttpResponse:
+    practice = _my_game(request, pk)
+    try:
+        game_number = int(request.GET.get("game", "1"))
+        step = int(request.GET.get("step", "0"))
+    except ValueError:
+        game_number, step = 0, -1
+    view = practice_replay(practice=practice, game_number=game_number, step=step)
+    if view is None:
+        return render(request, "404.html", status=404)
+    return render(request, "play/replay.html", {"replay": view, **_deck(request)})
+
+
+@require_GET
+def stats(request: HttpRequest) -> HttpResponse:
+    context = {"stats": practice_stats(games=_my_games(request))}
+    if request.htmx and request.htmx.target == "practice-summary":
+        return render(request, "play/stats.html#summary", context)
+    return render(request, "play/stats.html", context)
+
+
+@require_POST
+def deck(request: HttpRequest) -> HttpResponse:
+    form = SettingsForm(request.POST)
+    form.is_valid()
+    request.session[FOUR_COLOURS] = bool(form.cleaned_data.get("four_colours"))
+    target = form.cleaned_data.get("next") or ""
+    if not url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        target = "play:index"
+    return redirect(target)

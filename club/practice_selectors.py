@@ -1,0 +1,396 @@
+"""Reads of practice games: whose they are, the table as the player sees it, replays.
+
+Terms as in ``club.practice``: the player is seat 0, the computer seat 1. The
+*table* is what the player may see: their own cards, the backs of the
+computer's, the crib's size, the starter, the count and the cards laid, the
+board and the *news* (the events of the latest decision, told one by one). A
+*replay* steps through a finished game's record, one decision per step, with
+both hands face up. Statistics are in ``club.practice_stats``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import QuerySet
+
+from club.board import Board, CardFace, face, faces
+from club.models import PracticeGame
+from club.play_narration import START_PEGS, Line, Pegs, narrate
+from club.practice import COMPUTER, HUMAN, SESSION_GAMES, load_match
+from scoring.cards import Card
+from scoring.events import Phase, skunk_of
+from scoring.game import Game
+from scoring.replay import replay_live
+
+
+def practice_games_for(
+    *, user: AbstractBaseUser | AnonymousUser, session: Any
+) -> QuerySet[PracticeGame]:
+    """The games this visitor may see and play: a member's own, or a guest's session's."""
+    if user.is_authenticated:
+        return PracticeGame.objects.filter(owner=user)
+    ids = [pk for pk in session.get(SESSION_GAMES, []) if isinstance(pk, int)]
+    return PracticeGame.objects.filter(owner__isnull=True, pk__in=ids)
+
+
+@dataclass(frozen=True)
+class HandCard:
+    face: CardFace
+    playable: bool = True
+
+
+@dataclass
+class TableView:
+    """The table of the current game, as the player sees it."""
+
+    practice: PracticeGame
+    game_number: int
+    wins: tuple[int, int]
+    match_over: bool
+    phase: str
+    deal_number: int
+    dealer_is_you: bool
+    scores: tuple[int, int]
+    board: Board
+    hand: list[HandCard]
+    computer_holds: int
+    crib_size: int
+    starter: CardFace | None
+    count: int
+    sequence: list[tuple[CardFace, bool]]
+    laid_before: list[tuple[CardFace, bool]]
+    showing: tuple[str, list[CardFace]] | None
+    news: list[Line]
+    pegs_before: Pegs
+    log: list[Line]
+    winner: int | None
+    skunk: str | None
+    kept: list[CardFace] = field(default_factory=list)
+
+    @property
+    def game_over(self) -> bool:
+        return self.phase == Phase.DONE.value
+
+    @property
+    def next_game_due(self) -> bool:
+        return self.game_over and not self.match_over
+
+    @property
+    def pegs_before_text(self) -> str:
+        return " ".join(str(peg) for peg in self.pegs_before)
+
+
+def practice_table(*, practice: PracticeGame, language: str | None = None) -> TableView:
+    match = load_match(practice)
+    game = match.game
+    lines = narrate(game.events, language=language)
+    news_from = min(practice.news_from, len(lines))
+    winner = game.winner
+    return TableView(
+        practice=practice,
+        game_number=len(match.games),
+        wins=match.result.wins,
+        match_over=match.winner is not None,
+        phase=game.phase.value,
+        deal_number=game.deal_number,
+        dealer_is_you=game.dealer == HUMAN,
+        scores=game.scores,
+        board=Board(game.scores, game.previous_scores),
+        hand=_hand(game),
+        computer_holds=len(game.hand(COMPUTER)),
+        crib_size=2 * sum(1 for seat in (HUMAN, COMPUTER) if game.kept(seat)),
+        starter=face(game.starter) if game.starter else None,
+        count=game.count,
+        sequence=[(face(card), who == HUMAN) for who, card in game.sequence],
+        laid_before=[(face(card), who == HUMAN) for who, card in _laid_before(game)],
+        showing=_showing(game),
+        news=lines[news_from:],
+        pegs_before=lines[news_from - 1].pegs if news_from else START_PEGS,
+        log=[line for line in lines if line.scored],
+        winner=winner,
+        skunk=None if winner is None else skunk_of(game.scores[1 - winner]),
+        kept=faces(game.kept(HUMAN)) if game.phase is not Phase.DISCARD else [],
+    )
+
+
+def _hand(game: Game) -> list[HandCard]:
+    cards = game.hand(HUMAN)
+    if game.phase is Phase.PLAY:
+        legal = set(game.legal_plays(HUMAN))
+        return [HandCard(face(card), card in legal) for card in cards]
+    return [HandCard(face(card), game.phase is Phase.DISCARD) for card in cards]
+
+
+def _laid_before(game: Game) -> list[tuple[int, Any]]:
+    """Cards laid in this deal's earlier sequences (before the count was last reset)."""
+    played = game.played
+    return list(played[: len(played) - len(game.sequence)])
+
+
+def _showing(game: Game) -> tuple[str, list[CardFace]] | None:
+    if game.showing is None:
+        return None
+    _, what, cards = game.showing
+    return what, faces(cards)
+
+
+@dataclass
+class ReplayView:
+    """One step of a finished game's replay."""
+
+    practice: PracticeGame
+    game_number: int
+    games: int
+    step: int
+    steps: int
+    deal_number: int
+    dealer_is_you: bool
+    scores: tuple[int, int]
+    board: Board
+    hands: tuple[list[CardFace], list[CardFace]]
+    crib: list[CardFace]
+    starter: CardFace | None
+    count: int
+    sequence: list[tuple[CardFace, bool]]
+    lines: list[Line]
+    cut: list[tuple[CardFace, CardFace]]
+    decision: dict[str, Any] | None
+
+    @property
+    def previous_step(self) -> int | None:
+        return self.step - 1 if self.step > 0 else None
+
+    @property
+    def next_step(self) -> int | None:
+        return self.step + 1 if self.step + 1 < self.steps else None
+
+    @property
+    def last_step(self) -> int:
+        return self.steps - 1
+
+
+def replayable_records(practice: PracticeGame) -> list[dict[str, Any]]:
+    """The records of the games of this practice that are over."""
+    if practice.finished and practice.record:
+        return list(practice.record["games"])
+    match = load_match(practice)
+    return [game.record() for game in match.games if game.phase is Phase.DONE]
+
+
+def practice_replay(
+    *, practice: PracticeGame, game_number: int, step: int, language: str | None = None
+) -> ReplayView | None:
+    """Step ``step`` (0 is the first deal) of game ``game_number``; None when there is none."""
+    records = replayable_records(practice)
+    if not 1 <= game_number <= len(records) or step < 0:
+        return None
+    record = records[game_number - 1]
+    view: ReplayView | None = None
+    steps = 0
+    for game, (decision, events) in replay_live(record):
+        if steps == step:
+            view = _replay_view(game, decision, len(events), language)
+        steps += 1
+    if view is None:
+        return None
+    view.practice, view.game_number, view.games = practice, game_number, len(records)
+    view.step, view.steps = step, steps
+    if step == 0:
+        view.cut = [(face(Card.parse(a)), face(Card.parse(b))) for a, b in record.get("cut", [])]
+    return view
+
+
+def _replay_view(
+    game: Game, decision: dict[str, Any] | None, new: int, language: str | None
+) -> ReplayView:
+    lines = narrate(game.events, language=language)
+    return ReplayView(
+        practice=PracticeGame(),
+        game_number=0,
+        games=0,
+        step=0,
+        steps=0,
+        deal_number=game.deal_number,
+        dealer_is_you=game.dealer == HUMAN,
+        scores=game.scores,
+        board=Board(game.scores, game.previous_scores),
+        hands=(_held_or_kept(game, HUMAN), _held_or_kept(game, COMPUTER)),
+        crib=faces(game.crib),
+        starter=face(game.starter) if game.starter else None,
+        count=game.count,
+        sequence=[(face(card), who == HUMAN) for who, card in game.sequence],
+        lines=lines[len(lines) - new :] if new else [],
+        cut=[],
+        decision=decision,
+    )
+
+
+def _held_or_kept(game: Game, seat: int) -> list[CardFace]:
+    """In the show the kept four are face up again; before it, the cards still held."""
+    if game.phase in (Phase.COUNT, Phase.DONE) and game.kept(seat):
+        return faces(game.kept(seat))
+    return faces(game.hand(seat))
+
+
+CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 240, 120, 6
+SKUNK_LINE = 91
+"""A loser below this line is skunked (RULES 2.9); the race chart draws it."""
+
+
+@dataclass(frozen=True)
+class GameStats:
+    """One finished game of a practice, from the player's seat."""
+
+    practice_id: int
+    number: int
+    best_of: int
+    level: str
+    played: Any
+    won: bool
+    scores: tuple[int, int]
+    skunk: str
+    deals: int
+    pegging: int
+    hands: list[int]
+    cribs: list[int]
+    race: list[tuple[int, int]]
+
+    def _polyline(self, seat: int) -> str:
+        steps = max(1, len(self.race) - 1)
+        return " ".join(
+            f"{_chart_x(index, steps)},{_chart_y(scores[seat])}"
+            for index, scores in enumerate(self.race)
+        )
+
+    @property
+    def you_line(self) -> str:
+        return self._polyline(HUMAN)
+
+    @property
+    def computer_line(self) -> str:
+        return self._polyline(COMPUTER)
+
+    @property
+    def chart_size(self) -> tuple[int, int]:
+        return CHART_WIDTH, CHART_HEIGHT
+
+    @property
+    def skunk_y(self) -> float:
+        return _chart_y(SKUNK_LINE)
+
+    @property
+    def finish_y(self) -> float:
+        return _chart_y(121)
+
+    @property
+    def race_table(self) -> list[tuple[int, int, int]]:
+        return [(deal, you, computer) for deal, (you, computer) in enumerate(self.race)]
+
+
+def _chart_x(index: int, steps: int) -> float:
+    return round(CHART_PAD + index * (CHART_WIDTH - 2 * CHART_PAD) / steps, 1)
+
+
+def _chart_y(score: int) -> float:
+    return round(CHART_HEIGHT - CHART_PAD - score * (CHART_HEIGHT - 2 * CHART_PAD) / 121, 1)
+
+
+def _mean(values: list[int], count: int) -> float | None:
+    return round(sum(values) / count, 2) if count else None
+
+
+@dataclass(frozen=True)
+class PracticeStats:
+    """Totals over finished games: newest first."""
+
+    games: list[GameStats]
+
+    @property
+    def played(self) -> int:
+        return len(self.games)
+
+    @property
+    def won(self) -> int:
+        return sum(game.won for game in self.games)
+
+    @property
+    def skunks(self) -> int:
+        """Games the player won with the computer skunked (or double skunked)."""
+        return sum(game.won and game.skunk != "none" for game in self.games)
+
+    @property
+    def skunked(self) -> int:
+        return sum(not game.won and game.skunk != "none" for game in self.games)
+
+    @property
+    def deals(self) -> int:
+        return sum(game.deals for game in self.games)
+
+    @property
+    def pegging_per_deal(self) -> float | None:
+        return _mean([game.pegging for game in self.games], self.deals)
+
+    @property
+    def hand_per_deal(self) -> float | None:
+        hands = [points for game in self.games for points in game.hands]
+        return _mean(hands, len(hands))
+
+    @property
+    def crib_per_deal(self) -> float | None:
+        """Per crib of the player's shown (every other deal, when the player deals)."""
+        cribs = [points for game in self.games for points in game.cribs]
+        return _mean(cribs, len(cribs))
+
+    @property
+    def highest_hand(self) -> int | None:
+        return max((points for game in self.games for points in game.hands), default=None)
+
+    @property
+    def recent(self) -> list[GameStats]:
+        return self.games[:12]
+
+
+def game_stats(practice: PracticeGame, number: int, record: dict[str, Any]) -> GameStats:
+    """The player's numbers in one game record: pegging, hands, cribs and the race by deal."""
+    pegging, hands, cribs = 0, [], []
+    race = [(0, 0)]
+    for deal in record["deals"]:
+        for event in deal["events"]:
+            if "scores" in event:
+                race_end = (event["scores"][0], event["scores"][1])
+            if event.get("player") != HUMAN:
+                continue
+            if event["type"] in ("play", "go", "last"):
+                pegging += event.get("points") or 0
+            elif event["type"] == "show":
+                (cribs if event["what"] == "crib" else hands).append(event.get("points") or 0)
+        race.append(race_end if deal["events"] else race[-1])
+    scores = (record["final_scores"][0], record["final_scores"][1])
+    return GameStats(
+        practice_id=practice.pk,
+        number=number,
+        best_of=practice.best_of,
+        level=practice.get_level_display(),
+        played=practice.updated,
+        won=record["winner"] == HUMAN,
+        scores=scores,
+        skunk=record["skunk"] or "none",
+        deals=len(record["deals"]),
+        pegging=pegging,
+        hands=hands,
+        cribs=cribs,
+        race=race,
+    )
+
+
+def practice_stats(*, games: QuerySet[PracticeGame]) -> PracticeStats:
+    """Statistics over the finished games among ``games``."""
+    stats = []
+    for practice in games.filter(finished=True).order_by("-updated", "-pk"):
+        records = practice.record["games"] if practice.record else []
+        for number in range(len(records), 0, -1):
+            stats.append(game_stats(practice, number, records[number - 1]))
+    return PracticeStats(stats)

@@ -1,0 +1,188 @@
+"""``manage.py simulate_tournament``: a whole tournament played by the computer, as a rehearsal.
+
+It goes through the same services the pages use: register club players, pair
+each round, publish it, let one player of every match report it game by game and
+the other confirm it, close the round, and run the play-off. Every game is played
+by the engine's computer players and its record is kept with the result.
+The tournament's slug is the last line of the output.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+import sys
+import time
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import transaction
+
+from club.models import Player
+from club.services import player_create
+from tournaments import bridge
+from tournaments.errors import TournamentError
+from tournaments.models import Match, Round, Tournament
+from tournaments.services import playoff as playoff_services
+from tournaments.services import results, rounds
+from tournaments.services import tournaments as tournament_services
+from tournaments.simulation import play_match
+
+FIRST_NAMES = ["Alva", "Axel", "Ebba", "Elsa", "Erik", "Filip", "Hanna", "Isak", "Klara", "Leo",
+               "Linnea", "Ludvig", "Moa", "Nora", "Oskar", "Saga", "Signe", "Tuva", "Vera", "Ågot"]
+LAST_NAMES = ["Berglund", "Eklund", "Hedström", "Holmgren", "Isaksson", "Lindahl", "Mattsson",
+              "Nordin", "Sandberg", "Söderlund", "Wikström", "Åberg", "Öhman", "Zetterlund"]
+TOWNS = ["Uppsala", "Göteborg", "Malmö", "Umeå", "Luleå", "Örebro", "Västerås", "Kiruna"]
+
+
+class Progress:
+    """A progress bar on standard error."""
+
+    def __init__(self, total: int, *, enabled: bool) -> None:
+        self.total, self.done, self.enabled = total, 0, enabled
+
+    def step(self, label: str) -> None:
+        self.done += 1
+        if not self.enabled:
+            return
+        width = 30
+        filled = width * self.done // max(self.total, 1)
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} {label:<24}")
+        sys.stderr.flush()
+
+    def finish(self) -> None:
+        if self.enabled:
+            sys.stderr.write("\n")
+
+
+class Command(BaseCommand):
+    help = "Create a tournament of club players and play it with the engine's computer players."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--players", type=int, default=40)
+        parser.add_argument("--rounds", type=int, default=6)
+        parser.add_argument("--playoff", type=int, default=None, help="play-off size (default: none)")
+        parser.add_argument("--seed", type=int, default=7)
+        parser.add_argument("--level", choices=["easy", "standard", "expert"], default="standard")
+        parser.add_argument("--best-of", type=int, default=3, choices=[1, 3, 5, 7])
+        parser.add_argument("--name", default="", help="the tournament's name")
+        parser.add_argument("--year", type=int, default=None)
+        parser.add_argument("--championship", action="store_true", help="make it the year's championship")
+        parser.add_argument(
+            "--stop-after", type=int, default=None,
+            help="play only this many rounds; then pair the next and report part of it (a round in play)",
+        )
+        parser.add_argument("--no-progress", action="store_true")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        if options["players"] < 2:
+            raise CommandError("A tournament needs at least two players.")
+        started = time.perf_counter()
+        try:
+            tournament = self._create(options)
+            self._play(tournament, options)
+        except TournamentError as error:
+            raise CommandError(str(error)) from error
+        self._print_standings(tournament)
+        self.stdout.write(f"({time.perf_counter() - started:.1f} s)")
+        self.stdout.write(tournament.slug)
+
+    def _create(self, options: dict[str, Any]) -> Tournament:
+        rng = random.Random(options["seed"])
+        year = options["year"] or datetime.date.today().year
+        start = datetime.date(year, 5, 1)
+        tournament = tournament_services.tournament_create(
+            name=options["name"] or f"Simulated tournament {options['seed']}",
+            year=year,
+            venue="Simulation",
+            starts_on=start,
+            ends_on=start + datetime.timedelta(days=1),
+            is_championship=options["championship"],
+            swiss_rounds=options["rounds"],
+            best_of=options["best_of"],
+            playoff_size=options["playoff"],
+            seed=options["seed"],
+        )
+        for player in self._players(options["players"], rng):
+            tournament_services.entry_add(tournament=tournament, player=player, checked_in=True)
+        return tournament
+
+    @transaction.atomic
+    def _players(self, count: int, rng: random.Random) -> list[Player]:
+        """Active club members (with an account each, to report with), new members if too few."""
+        players = list(Player.objects.filter(active=True).order_by("pk")[:count])
+        while len(players) < count:
+            name = f"{rng.choice(FIRST_NAMES)} {rng.choice(LAST_NAMES)}"
+            players.append(player_create(name=name, club=rng.choice(TOWNS)))
+        users = get_user_model()
+        for player in players:
+            if player.user_id is None:
+                user = users(username=f"player-{player.pk}")
+                user.set_unusable_password()  # reports in the rehearsal only; nobody logs in as them
+                user.save()
+                player.user = user
+                player.save(update_fields=["user"])
+        return players
+
+    def _play(self, tournament: Tournament, options: dict[str, Any]) -> None:
+        matches_per_round = options["players"] // 2
+        stop = options["stop_after"]
+        swiss = options["rounds"] if stop is None else min(stop, options["rounds"])
+        progress = Progress(matches_per_round * swiss, enabled=not options["no_progress"])
+        level = options["level"]
+        for _number in range(swiss):
+            round_ = rounds.round_propose(tournament=tournament)
+            rounds.round_publish(round=round_)
+            self._play_round(round_, level, progress)
+            rounds.round_close(round=round_)
+        progress.finish()
+        if stop is not None and stop < options["rounds"]:
+            round_ = rounds.round_propose(tournament=tournament)
+            rounds.round_publish(round=round_)
+            self._play_round(round_, level, None, share=0.5)
+            return
+        if options["playoff"]:
+            round_ = playoff_services.playoff_start(tournament=tournament)
+            while round_ is not None:
+                self._play_round(round_, level, None)
+                rounds.round_close(round=round_)
+                round_ = tournament.rounds.filter(
+                    kind=Round.Kind.PLAYOFF, status=Round.Status.PLAYING
+                ).first()
+        else:
+            playoff_services.tournament_finish(tournament=tournament)
+
+    def _play_round(self, round_: Round, level: str, progress: Progress | None, share: float = 1.0) -> None:
+        matches = list(round_.matches.filter(is_bye=False).prefetch_related("seats__entry__player__user"))
+        for match in matches[: round(len(matches) * share)]:
+            seats = sorted(match.seats.all(), key=lambda seat: seat.seat)
+            names = (seats[0].entry.player.name, seats[1].entry.player.name)
+            seed = round_.tournament.seed * 100_003 + round_.number * 1_009 + (match.table or 0)
+            played = play_match(seed=seed, best_of=match.best_of, names=names, level=level)
+            reporter, opponent = seats[0].entry.player.user, seats[1].entry.player.user
+            results.match_report_result(
+                match=match, reporter=reporter, first_dealer=played.first_dealer, games=played.games
+            )
+            results.game_records_attach(match=match, records=played.records)
+            results.match_confirm(match=match, player_user=opponent)
+            if progress is not None:
+                progress.step(f"round {round_.number}, table {match.table}")
+
+    def _print_standings(self, tournament: Tournament) -> None:
+        tournament.refresh_from_db()
+        rows = bridge.standings(tournament)
+        self.stdout.write(f"\n{tournament.name}: standings")
+        self.stdout.write(f"{'#':>3}  {'Player':<28} {'W-L':>5} {'GP':>4} {'Spread':>7} {'Bh':>4}")
+        for row in rows:
+            s = row.standing
+            place = f"{s.rank}{'=' if s.shared else ''}"
+            self.stdout.write(
+                f"{place:>3}  {row.entry.player.name[:28]:<28} {s.record:>5} {s.game_points:>4} "
+                f"{s.spread:>7} {s.buchholz:>4}"
+            )
+        if tournament.champion_id:
+            self.stdout.write(f"Winner: {tournament.champion.player}")
+        open_matches = Match.objects.filter(round__tournament=tournament).exclude(status=Match.Status.FINAL)
+        if open_matches.exists():
+            self.stdout.write(f"{open_matches.count()} matches of the current round still to be played.")
