@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -29,7 +30,7 @@ from club.practice_selectors import (
 FOUR_COLOURS = "four_colour_deck"
 
 
-def _my_games(request: HttpRequest):  # type: ignore[no-untyped-def]
+def _my_games(request: HttpRequest) -> QuerySet[PracticeGame]:
     return practice_games_for(user=request.user, session=request.session)
 
 

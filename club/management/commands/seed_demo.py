@@ -7,6 +7,7 @@ from typing import Any
 from django.core.management.base import BaseCommand
 
 from club.demo import DEMO_ORGANISER, DEMO_PLAYER, seed_club
+from tournaments.demo import seed_championships
 
 
 class Command(BaseCommand):
@@ -15,6 +16,10 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         done = seed_club()
         self.stdout.write(f"Club: {len(done)} things created" if done else "Club: already there")
+        championships = seed_championships()
+        self.stdout.write(
+            f"Championships: {', '.join(championships)}" if championships else "Championships: already there"
+        )
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo organiser: username '{DEMO_ORGANISER[0]}', password '{DEMO_ORGANISER[1]}'\n"

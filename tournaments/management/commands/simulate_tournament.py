@@ -155,6 +155,9 @@ class Command(BaseCommand):
 
     def _play_round(self, round_: Round, level: str, progress: Progress | None, share: float = 1.0) -> None:
         matches = list(round_.matches.filter(is_bye=False).prefetch_related("seats__entry__player__user"))
+        if share < 1:
+            # Leave the matches of people who can log in for them to report themselves.
+            matches = [m for m in matches if not any(s.entry.player.user.has_usable_password() for s in m.seats.all())]
         for match in matches[: round(len(matches) * share)]:
             seats = sorted(match.seats.all(), key=lambda seat: seat.seat)
             names = (seats[0].entry.player.name, seats[1].entry.player.name)
