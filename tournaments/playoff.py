@@ -24,6 +24,7 @@ __all__ = [
     "PlayoffPairing",
     "bracket_order",
     "bracket_size",
+    "champion",
     "first_round",
     "next_round",
     "round_label",
@@ -112,6 +113,13 @@ def next_round(
         high, low = sorted((a, b), key=lambda entrant: _seed(seeds, entrant))
         pairings.append(PlayoffPairing(slot, high, low))
     return pairings
+
+
+def champion(final: Sequence[PlayoffPairing], winners: Mapping[int, int]) -> int:
+    """The winner of the final (slot 0, the only match); ``ValueError`` if it is not one."""
+    if len(final) != 1 or final[0].slot != 0:
+        raise ValueError("the final is one match, in slot 0")
+    return _winner(final[0], winners)
 
 
 def _winner(pairing: PlayoffPairing, winners: Mapping[int, int]) -> int:

@@ -239,7 +239,7 @@ def _head_to_head(group: list[_Tally]) -> list[list[_Tally]]:
     parts = _by_value(wins_inside)(group)
     if len(parts) == 1:
         return parts
-    return parts
+    return [piece for part in parts for piece in (_head_to_head(part) if len(part) > 1 else [part])]
 
 
 def _standings(groups: list[list[_Tally]]) -> list[Standing]:

@@ -126,6 +126,9 @@ def _submitted(
         except TournamentError as error:
             form.add_error(None, str(error))
     context = match_context(request, tournament, match, form=form, preview=preview)
+    if not (context["can_report"] or context["can_settle"]):
+        for error in form.non_field_errors():
+            messages.error(request, error)  # the form is not on the page: say it at the top
     status = 200 if form.is_valid() else 400
     if request.htmx:
         return render(request, "tournaments/match_detail.html#report", context, status=200)

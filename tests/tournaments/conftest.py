@@ -1,0 +1,57 @@
+"""Fixtures for the tournament tests: tournaments built through the services, as organisers do."""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tests.factories import OrganiserFactory, PlayerFactory, UserFactory
+from tournaments.models import Match, Round, Tournament
+from tournaments.services import results, rounds
+from tournaments.services import tournaments as services
+
+
+def make_tournament(players: int = 8, *, accounts: bool = True, **fields: Any) -> Tournament:
+    """A tournament in registration with ``players`` checked-in entries (each with an account)."""
+    settings = {
+        "name": "Test Open",
+        "year": 2026,
+        "starts_on": datetime.date(2026, 5, 1),
+        "ends_on": datetime.date(2026, 5, 2),
+        "swiss_rounds": 3,
+        "seed": 11,
+        **fields,
+    }
+    tournament = services.tournament_create(**settings)
+    for number in range(players):
+        user = UserFactory(username=f"{tournament.slug}-p{number}") if accounts else None
+        player = PlayerFactory(user=user, name=f"Player {number:02d}", club="Uppsala")
+        services.entry_add(tournament=tournament, player=player, checked_in=True)
+    return tournament
+
+
+def play_round(tournament: Tournament, organiser: Any, result: Callable[[Match], list[tuple[int, int]]] | None = None) -> Round:
+    """Pair, publish, settle every match (seat 0 wins 2-0 unless ``result`` says) and close."""
+    round_ = rounds.round_propose(tournament=tournament)
+    rounds.round_publish(round=round_)
+    for match in round_.matches.filter(is_bye=False):
+        games = result(match) if result else [(0, 100), (0, 95)]
+        results.match_settle(match=match, organiser=organiser, first_dealer=0, games=games)
+    return rounds.round_close(round=round_)
+
+
+@pytest.fixture
+def organiser() -> Any:
+    return OrganiserFactory(username="organiser")
+
+
+@pytest.fixture
+def tournament(db: None) -> Tournament:
+    return make_tournament()
+
+
+def seats(match: Match) -> list[Any]:
+    return sorted(match.seats.select_related("entry__player__user"), key=lambda seat: seat.seat)

@@ -1,0 +1,202 @@
+"""Players report their own matches, opponents confirm or dispute, organisers settle."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.tournaments.conftest import make_tournament, seats
+from tournaments.errors import TournamentError
+from tournaments.models import Game, Match, ResultChange, Tournament
+from tournaments.services import results, rounds
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def match(tournament: Tournament) -> Match:
+    round_ = rounds.round_propose(tournament=tournament)
+    rounds.round_publish(round=round_)
+    return round_.matches.filter(is_bye=False).order_by("table").first()
+
+
+def client_for(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def report_data(first_dealer: int, *games: tuple[int, int | str]) -> dict[str, str]:
+    data = {"first_dealer": str(first_dealer)}
+    for number, (winner, score) in enumerate(games, start=1):
+        data[f"game_{number}_winner"] = str(winner)
+        data[f"game_{number}_loser_score"] = str(score)
+    return data
+
+
+def url(match: Match, name: str) -> str:
+    return reverse(f"tournaments:{name}", args=[match.round.tournament.slug, match.pk])
+
+
+def nothing_saved(match: Match) -> None:
+    match.refresh_from_db()
+    assert match.status == Match.Status.PENDING
+    assert not Game.objects.filter(match=match).exists()
+    assert not ResultChange.objects.filter(match=match).exists()
+
+
+def test_a_reported_match_shows_dealers_skunks_points_and_awaits_the_opponent(match: Match) -> None:
+    first, second = seats(match)
+    client = client_for(first.entry.player.user)
+    # Seat 1 deals game 1; seat 0 wins it, so seat 1 (the loser) deals game 2, and so on.
+    response = client.post(url(match, "match_report"), report_data(1, (0, 85), (1, 100), (0, 50)))
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert match.status == Match.Status.REPORTED
+    games = list(match.games.order_by("number").values_list("dealer", "winner", "loser_score"))
+    assert games == [(1, 0, 85), (1, 1, 100), (0, 0, 50)]
+    page = client.get(url(match, "match")).content.decode()
+    # Game points: skunk 3 (85), plain win 2 (100), double skunk 4 (50): 7 for seat 0, 2 for seat 1.
+    assert "7 – 2" in page
+    assert "double skunk" in page or "dubbelskunk" in page
+    assert "Waiting for your opponent" in page or "Väntar på" in page
+
+
+@pytest.mark.parametrize(
+    ("games", "message"),
+    [
+        (((0, 121), (0, 50)), "at most 120"),
+        (((0, -1), (0, 50)), "cannot be negative"),
+        (((0, 90), (0, 50), (1, 70)), "Game 3 was not needed"),
+        (((0, 90),), "not decided yet"),
+        (((0, 90), (1, ""), (0, 80)), "Enter the loser"),
+    ],
+)
+def test_an_impossible_report_gets_a_clear_message_and_saves_nothing(
+    match: Match, games: tuple[tuple[int, int | str], ...], message: str
+) -> None:
+    client = client_for(seats(match)[0].entry.player.user)
+    with_language = {"HTTP_ACCEPT_LANGUAGE": "en"}
+    client.cookies["django_language"] = "en"
+    response = client.post(url(match, "match_report"), report_data(0, *games), **with_language)
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    nothing_saved(match)
+
+
+def test_a_player_cannot_report_a_match_that_is_not_theirs(tournament: Tournament, match: Match) -> None:
+    other = tournament.entries.exclude(seats__match=match).first()
+    client = client_for(other.player.user)
+    client.cookies["django_language"] = "en"
+    response = client.post(url(match, "match_report"), report_data(0, (0, 90), (0, 80)))
+    assert response.status_code == 400
+    assert "only report your own match" in response.content.decode()
+    nothing_saved(match)
+
+
+def test_anonymous_visitors_change_nothing(match: Match) -> None:
+    response = Client().post(url(match, "match_report"), report_data(0, (0, 90), (0, 80)))
+    assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    nothing_saved(match)
+
+
+def test_csrf_protects_the_report(match: Match) -> None:
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(seats(match)[0].entry.player.user)
+    response = client.post(url(match, "match_report"), report_data(0, (0, 90), (0, 80)))
+    assert response.status_code == 403
+    nothing_saved(match)
+
+
+def test_checking_a_report_shows_the_derived_games_and_saves_nothing(match: Match) -> None:
+    client = client_for(seats(match)[0].entry.player.user)
+    data = report_data(0, (1, 60), (0, 30)) | {"preview": "1"}
+    response = client.post(url(match, "match_report"), data)
+    assert response.status_code == 200
+    assert "not decided" in response.content.decode() or "inte avgjord" in response.content.decode()
+    nothing_saved(match)
+    htmx = client.post(url(match, "match_report"), data, HTTP_HX_REQUEST="true")
+    assert "<html" not in htmx.content.decode() and 'id="report"' in htmx.content.decode()
+
+
+def test_the_opponent_confirms_and_the_match_is_final(match: Match) -> None:
+    first, second = seats(match)
+    results.match_report_result(match=match, reporter=first.entry.player.user, first_dealer=0, games=[(0, 90), (0, 80)])
+    with pytest.raises(TournamentError, match="not you"):
+        results.match_confirm(match=match, player_user=first.entry.player.user)
+    response = client_for(second.entry.player.user).post(url(match, "match_confirm"))
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINAL and match.winner == 0
+    assert list(match.changes.values_list("action", flat=True)) == ["reported", "confirmed"]
+
+
+def test_the_same_report_from_both_players_is_final_and_a_different_one_is_disputed(
+    tournament: Tournament,
+) -> None:
+    round_ = rounds.round_propose(tournament=tournament)
+    rounds.round_publish(round=round_)
+    agreeing, differing = round_.matches.filter(is_bye=False).order_by("table")[:2]
+    for match, second_games in ((agreeing, [(0, 90), (0, 80)]), (differing, [(1, 90), (1, 80)])):
+        a, b = seats(match)
+        results.match_report_result(match=match, reporter=a.entry.player.user, first_dealer=0, games=[(0, 90), (0, 80)])
+        results.match_report_result(match=match, reporter=b.entry.player.user, first_dealer=0, games=second_games)
+    agreeing.refresh_from_db()
+    differing.refresh_from_db()
+    assert agreeing.status == Match.Status.FINAL
+    assert differing.status == Match.Status.DISPUTED
+
+
+def test_an_organiser_settles_a_dispute_and_the_log_keeps_who_before_and_after(
+    match: Match, organiser: Any
+) -> None:
+    a, b = seats(match)
+    results.match_report_result(match=match, reporter=a.entry.player.user, first_dealer=0, games=[(0, 90), (0, 80)])
+    response = client_for(b.entry.player.user).post(url(match, "match_dispute"), {"note": "I won game 2"})
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert match.status == Match.Status.DISPUTED
+    client = client_for(organiser)
+    response = client.post(url(match, "match_settle"), report_data(0, (0, 90), (1, 80), (1, 100)) | {"note": "checked the sheet"})
+    assert response.status_code == 302
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINAL and match.winner == 1
+    settled = match.changes.last()
+    assert settled.user == organiser and settled.action == "settled"
+    assert settled.before["games"] == [[0, 90], [0, 80]]
+    assert settled.after["games"] == [[0, 90], [1, 80], [1, 100]]
+    page = client.get(url(match, "match")).content.decode()
+    assert "checked the sheet" in page and "organiser" in page
+
+
+def test_players_cannot_settle(match: Match) -> None:
+    response = client_for(seats(match)[0].entry.player.user).post(
+        url(match, "match_settle"), report_data(0, (0, 90), (0, 80))
+    )
+    assert response.status_code == 403
+    nothing_saved(match)
+
+
+def test_a_player_sees_their_table_and_opponent(tournament: Tournament, match: Match) -> None:
+    a, b = seats(match)
+    client = client_for(a.entry.player.user)
+    response = client.get(reverse("tournaments:detail", args=[tournament.slug]))
+    page = response.content.decode()
+    assert b.entry.player.name in page and f">{match.table}<" not in page  # table shown in words
+    assert reverse("tournaments:match", args=[tournament.slug, match.pk]) in page
+    assert client.get(reverse("tournaments:my_table", args=[tournament.slug]))["Location"].endswith(
+        f"/match/{match.pk}/"
+    )
+
+
+def test_a_round_that_is_not_published_cannot_be_reported(tournament: Tournament) -> None:
+    make_tournament  # noqa: B018 - the fixture module is used for its helpers
+    round_ = rounds.round_propose(tournament=tournament)
+    match = round_.matches.filter(is_bye=False).first()
+    with pytest.raises(TournamentError):
+        results.match_report_result(
+            match=match, reporter=seats(match)[0].entry.player.user, first_dealer=0, games=[(0, 9), (0, 9)]
+        )
