@@ -79,7 +79,10 @@ class Tournament(models.Model):
         ordering = ["-year", "-starts_on", "name"]
         constraints = [
             models.UniqueConstraint(
-                fields=["year"], condition=Q(is_championship=True), name="one_championship_a_year"
+                fields=["year"],
+                condition=Q(is_championship=True),
+                name="one_championship_a_year",
+                violation_error_message=_("This year already has a championship."),
             ),
             models.CheckConstraint(
                 condition=Q(best_of__in=[1, 3, 5, 7]) & Q(playoff_best_of__in=[1, 3, 5, 7]),

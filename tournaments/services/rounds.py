@@ -48,6 +48,10 @@ def _no_pairing_message(error: NoLegalPairing, names: dict[int, str]) -> str:
 def _check_can_pair(tournament: Tournament, rounds: list[Round]) -> int:
     if tournament.status in (Tournament.Status.PLAYOFF, Tournament.Status.FINISHED):
         raise TournamentError(_("The Swiss stage is over."))
+    if rounds and rounds[-1].status == Round.Status.PROPOSED:
+        raise TournamentError(
+            _("Round %(n)d is proposed already: publish it or pair it again.") % {"n": rounds[-1].number}
+        )
     if rounds and rounds[-1].status != Round.Status.CLOSED:
         raise TournamentError(
             _("Close round %(n)d before pairing the next.") % {"n": rounds[-1].number}
