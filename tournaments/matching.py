@@ -45,6 +45,9 @@ WINDOW_GROWTH = 4
 # complete graph is cheap enough (256 players, ~32,000 edges: ~0.1 s), above it
 # the windowed graph is tried first.
 FULL_GRAPH_WORK = 20_000_000
+# Beyond this many tokens the lower bound of ``_least_floats`` is not worth
+# computing (the token graph is complete); the window grows instead.
+MAX_TOKENS = 400
 # rustworkx keeps weights as 128-bit integers; leave headroom for its sums.
 MAX_WEIGHT_BITS = 120
 
@@ -151,11 +154,11 @@ def _window_mask(field: Field, k: int) -> np.ndarray:
         above = np.flatnonzero(legal[i, :i])[-k:]
         chosen[i, below] = True
         chosen[i, above] = True
-    # An odd score group's floater may have to skip whole even groups (one cross
-    # pair beats a chain of them), which a window along the order cannot reach.
-    groups = _odd_groups(field.wins, _preferred_bye(field))
-    for (_, upper), (_, lower) in zip(groups, groups[1:], strict=False):
-        block = np.ix_(upper[-k:], lower[:k])
+    # A group's floaters may have to skip whole even groups (one cross pair beats
+    # a chain of them), which a window along the order cannot reach.
+    groups = [g for g in _groups(field, _preferred_bye(field)) if g.must_leave]
+    for upper, lower in zip(groups, groups[1:], strict=False):
+        block = np.ix_(upper.members[-k:], lower.members[:k])
         chosen[block] |= legal[block]
     return chosen | chosen.T
 
@@ -164,37 +167,100 @@ def _preferred_bye(field: Field) -> int | None:
     return field.bye_order[0] if field.needs_bye and field.bye_order else None
 
 
-def _odd_groups(wins: np.ndarray, bye: int | None) -> list[tuple[int, np.ndarray]]:
-    """Score groups with an odd number of players once the bye is taken out.
+@dataclass(frozen=True, slots=True)
+class _Group:
+    """A score group once the bye is out; ``must_leave`` of its players must float.
 
-    Each is (match wins, positions in order), highest group first.
+    Pairs inside the group form a matching of its legal graph, so at least
+    ``size - 2 x (largest such matching)`` players leave it: one for an odd group
+    that can pair the rest, more for a group blocked by rematches or forbidden pairs.
     """
-    positions = np.array([p for p in range(len(wins)) if p != bye], dtype=np.int64)
+
+    wins: int
+    members: np.ndarray
+    must_leave: int
+
+
+def _groups(field: Field, bye: int | None) -> list[_Group]:
+    """The score groups in order, highest first, without ``bye``."""
+    positions = np.array([p for p in range(field.size) if p != bye], dtype=np.int64)
     result = []
-    for value in sorted(set(wins[positions].tolist()), reverse=True):
-        members = positions[wins[positions] == value]
-        if len(members) % 2 == 1:
-            result.append((value, members))
+    for value in sorted(set(field.wins[positions].tolist()), reverse=True):
+        members = positions[field.wins[positions] == value]
+        inside = field.legal[np.ix_(members, members)]
+        result.append(_Group(value, members, len(members) - 2 * _largest_matching(inside)))
     return result
+
+
+def _largest_matching(legal: np.ndarray) -> int:
+    size = len(legal)
+    # Dirac: every player legal with at least half the others -> a Hamiltonian
+    # cycle, so all but at most one can pair. Big groups end here, cheaply.
+    if size >= 3 and 2 * int(legal.sum(axis=1).min()) >= size:
+        return size // 2
+    rows, cols = np.nonzero(np.triu(legal, 1))
+    graph = rx.PyGraph(multigraph=False)
+    graph.add_nodes_from(range(size))
+    graph.add_edges_from_no_data(list(zip(rows.tolist(), cols.tolist(), strict=True)))
+    return len(rx.max_weight_matching(graph, max_cardinality=True))
 
 
 def _proven(field: Field, matching: Matching) -> bool:
     """Whether tiers 0-2 of a windowed answer equal those of the complete graph.
 
-    They do when the preferred player has the bye and the cross pairs reach their
-    lower bound: every odd score group must send at least one player out, so at
-    least half as many cross pairs as odd groups, and with exactly that many the
-    odd groups are paired off among themselves, cheapest (squared differences
-    are convex) with neighbours in order.
+    They do when the preferred player has the bye and cross pairs and squared
+    differences reach the lower bound of ``_least_floats``.
     """
     preferred = _preferred_bye(field)
     if matching.bye != preferred:
         return False
-    odd_wins = [value for value, _ in _odd_groups(field.wins, preferred)]
-    least_cross = len(odd_wins) // 2
-    least_squared = sum((a - b) ** 2 for a, b in zip(odd_wins[::2], odd_wins[1::2], strict=True))
+    least = _least_floats(_groups(field, preferred))
     _, cross, squared, _ = cost_tiers(field, matching)
-    return (cross, squared) == (least_cross, least_squared)
+    return least is not None and (cross, squared) == least
+
+
+def _least_floats(groups: list[_Group]) -> tuple[int, int] | None:
+    """A lower bound on (cross pairs, squared differences) over all pairings.
+
+    It relaxes the problem to the groups: each sends out its ``must_leave``
+    players (*required* tokens) and may send more, in twos so that the rest still
+    pairs (*optional* tokens, paired at home for nothing); tokens of different
+    groups pair at a cross pair's cost, and rematches across groups are ignored.
+    Every real pairing is such a token pairing, so its optimum is a lower bound.
+    More optional tokens than there are required ones never help (an optimal
+    token pairing sends out no two optional tokens of one group to optional
+    ones elsewhere: pairing those two at home saves a cross pair), which keeps
+    the token graph small. None when it would still be too big, or has no
+    perfect matching.
+    """
+    required = sum(g.must_leave for g in groups)
+    tokens: list[tuple[int, bool]] = []
+    for g in groups:
+        tokens += [(g.wins, True)] * g.must_leave
+        tokens += [(g.wins, False)] * min(len(g.members) - g.must_leave, required)
+    if required == 0:
+        return 0, 0
+    if len(tokens) > MAX_TOKENS:
+        return None
+    spread = max(g.wins for g in groups) - min(g.wins for g in groups)
+    radix = len(tokens) * spread**2 + 1
+    top = len(tokens) * radix + 1
+    edges = []
+    for a, (wins_a, required_a) in enumerate(tokens):
+        for b in range(a + 1, len(tokens)):
+            wins_b, required_b = tokens[b]
+            if wins_a != wins_b:
+                edges.append((a, b, top - radix - (wins_a - wins_b) ** 2))
+            elif not (required_a or required_b):
+                edges.append((a, b, top))
+    graph = rx.PyGraph(multigraph=False)
+    graph.add_nodes_from(range(len(tokens)))
+    graph.add_edges_from(edges)
+    mates = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
+    if 2 * len(mates) < len(tokens):
+        return None
+    cross = [(tokens[a][0], tokens[b][0]) for a, b in mates if tokens[a][0] != tokens[b][0]]
+    return len(cross), sum((a - b) ** 2 for a, b in cross)
 
 
 def _match(field: Field, rows: np.ndarray, cols: np.ndarray, window: int | None) -> Matching | None:

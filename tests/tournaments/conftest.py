@@ -55,3 +55,12 @@ def tournament(db: None) -> Tournament:
 
 def seats(match: Match) -> list[Any]:
     return sorted(match.seats.select_related("entry__player__user"), key=lambda seat: seat.seat)
+
+
+@pytest.fixture(autouse=True)
+def _english() -> Any:
+    """Service messages in English, so tests can quote them (pages set their own language)."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield
