@@ -118,3 +118,7 @@ def match_log(match: Match) -> QuerySet[ResultChange]:
 
 def published_rounds(tournament: Tournament) -> QuerySet[Round]:
     return tournament.rounds.exclude(status=Round.Status.PROPOSED).order_by("number")
+
+
+def entries_of(player: Any) -> QuerySet[Entry]:
+    return Entry.objects.filter(player=player).select_related("tournament").order_by("-tournament__year")

@@ -163,3 +163,17 @@ def test_a_players_history_lists_every_match(organiser: Any) -> None:
     page = english().get(reverse("tournaments:entry", args=[tournament.slug, row.entry.pk])).content.decode()
     assert page.count("121–") >= 4  # two matches won 2-0
     assert row.standing.record in page
+
+
+def test_the_home_page_lists_champions_and_a_player_page_their_tournaments(organiser: Any) -> None:
+    from tournaments.services import playoff
+
+    tournament = make_tournament(4, swiss_rounds=1, is_championship=True)
+    play_round(tournament, organiser)
+    playoff.tournament_finish(tournament=tournament)
+    tournament.refresh_from_db()
+    champion = tournament.champion.player
+    home = english().get("/").content.decode()
+    assert "Swedish champions" in home and f"<strong>2026</strong> {champion.name}" in home
+    page = english().get(reverse("player_detail", args=[champion.pk])).content.decode()
+    assert tournament.name in page and "winner" in page
