@@ -50,8 +50,12 @@ def _field(players: int, rounds: int) -> object:
     from tournaments.services import tournaments as services
 
     tournament = services.tournament_create(
-        name=f"Bench {players}", year=2030, starts_on=datetime.date(2030, 1, 1),
-        ends_on=datetime.date(2030, 1, 2), swiss_rounds=rounds, seed=1,
+        name=f"Bench {players}",
+        year=2030,
+        starts_on=datetime.date(2030, 1, 1),
+        ends_on=datetime.date(2030, 1, 2),
+        swiss_rounds=rounds,
+        seed=1,
     )
     organiser = get_user_model().objects.create(username=f"bench-{players}")
     for number in range(players):
@@ -108,12 +112,20 @@ def main(argv: list[str] | None = None) -> int:
     _setup()
     small = bench_standings(16, args.rounds)
     large = bench_standings(args.players, args.rounds)
-    print(f"standings page, 16 players x {args.rounds} rounds: {small['median_ms']:.1f} ms median, "
-          f"{small['queries']} queries")
-    print(f"standings page, {args.players} players x {args.rounds} rounds: {large['median_ms']:.1f} ms median, "
-          f"{large['queries']} queries (target < 100 ms; field built in {large['build_s']:.0f} s)")
+    print(
+        f"standings page, 16 players x {args.rounds} rounds: {small['median_ms']:.1f} ms median, "
+        f"{small['queries']} queries"
+    )
+    print(
+        f"standings page, {args.players} players x {args.rounds} rounds: "
+        f"{large['median_ms']:.1f} ms median, "
+        f"{large['queries']} queries (target < 100 ms; field built in {large['build_s']:.0f} s)"
+    )
     if not args.skip_simulation:
-        print(f"simulate_tournament --players 40 --rounds 6 --seed 7: {bench_simulation():.1f} s (target < 60 s)")
+        print(
+            f"simulate_tournament --players 40 --rounds 6 --seed 7: "
+            f"{bench_simulation():.1f} s (target < 60 s)"
+        )
     return 0
 
 

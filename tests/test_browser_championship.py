@@ -30,7 +30,9 @@ def log_in(tab: Any, username: str) -> None:
     tab.get_by_role("button", name="Log in").click()
 
 
-def test_report_on_a_phone_confirm_and_see_the_standings_change(browser: Any, live_server: Any) -> None:
+def test_report_on_a_phone_confirm_and_see_the_standings_change(
+    browser: Any, live_server: Any
+) -> None:
     from playwright.sync_api import expect
 
     tournament = make_tournament(2, swiss_rounds=1)
@@ -68,7 +70,9 @@ def test_report_on_a_phone_confirm_and_see_the_standings_change(browser: Any, li
     confirmer = phone(browser, live_server)
     log_in(confirmer, second.entry.player.user.username)
     confirmer.goto(f"{confirmer.base}/t/{tournament.slug}/my-table/")
-    expect(confirmer.get_by_role("heading", name="Your opponent has reported this result")).to_be_visible()
+    expect(
+        confirmer.get_by_role("heading", name="Your opponent has reported this result")
+    ).to_be_visible()
     confirmer.get_by_role("button", name="Confirm the result").click()
     expect(confirmer.locator(".messages")).to_contain_text("the result is final")
 

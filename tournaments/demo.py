@@ -6,6 +6,7 @@ import datetime
 import io
 
 from django.core.management import call_command
+from django.utils import timezone
 
 from tournaments.models import Tournament
 
@@ -14,7 +15,7 @@ CHAMPIONSHIP_NAME = "Svenska mästerskapen i cribbage"
 
 def seed_championships(*, today: datetime.date | None = None) -> list[str]:
     """Simulate the missing demo championships with the engine; return what was created."""
-    year = (today or datetime.date.today()).year
+    year = (today or timezone.localdate()).year
     done = []
     plans = [
         (year - 1, {"players": 16, "rounds": 4, "playoff": 4}),

@@ -21,7 +21,16 @@ from club.models import Player
 from club.services import player_create
 from tournaments import bridge, selectors
 from tournaments.errors import TournamentError
-from tournaments.models import Entry, ForbiddenPair, Game, Match, ResultChange, Round, Seat, Tournament
+from tournaments.models import (
+    Entry,
+    ForbiddenPair,
+    Game,
+    Match,
+    ResultChange,
+    Round,
+    Seat,
+    Tournament,
+)
 from tournaments.services.results import check_report, match_snapshot
 
 FORMAT = "cribbage-club/tournament"
@@ -149,21 +158,27 @@ def import_tournament(data: dict[str, Any], *, slug: str = "") -> Tournament:
     except (KeyError, TypeError, ValueError, IndexError) as error:
         if isinstance(error, TournamentError):
             raise
-        raise TournamentError(_("The file is not a tournament export: %(error)r") % {"error": error}) from error
+        raise TournamentError(
+            _("The file is not a tournament export: %(error)r") % {"error": error}
+        ) from error
 
 
 def _import(data: dict[str, Any], slug: str) -> Tournament:
     settings = data["tournament"]
     slug = slug or settings["slug"]
     if Tournament.objects.filter(slug=slug).exists():
-        raise TournamentError(_("A tournament with the address %(slug)s exists already.") % {"slug": slug})
+        raise TournamentError(
+            _("A tournament with the address %(slug)s exists already.") % {"slug": slug}
+        )
     points = settings["game_points"]
     tournament = Tournament(
         slug=slug,
         name=settings["name"],
         year=settings["year"],
         venue=settings.get("venue", ""),
-        starts_on=datetime.date.fromisoformat(settings.get("starts_on", f"{settings['year']}-01-01")),
+        starts_on=datetime.date.fromisoformat(
+            settings.get("starts_on", f"{settings['year']}-01-01")
+        ),
         ends_on=datetime.date.fromisoformat(settings.get("ends_on", f"{settings['year']}-01-01")),
         is_championship=settings.get("is_championship", False),
         swiss_rounds=settings.get("swiss_rounds", max(1, len(data["rounds"]))),
@@ -179,7 +194,10 @@ def _import(data: dict[str, Any], slug: str) -> Tournament:
         status=settings.get("status", Tournament.Status.SWISS),
     )
     tournament.full_clean(validate_constraints=False)
-    if tournament.is_championship and Tournament.objects.filter(year=tournament.year, is_championship=True).exists():
+    if (
+        tournament.is_championship
+        and Tournament.objects.filter(year=tournament.year, is_championship=True).exists()
+    ):
         raise TournamentError(_("%(year)d already has a championship.") % {"year": tournament.year})
     tournament.save()
     entry_of = _import_entries(tournament, data)
@@ -221,7 +239,11 @@ def _import_round(tournament: Tournament, data: dict[str, Any], entry_of: dict[i
         _import_match(round_, item, entry_of)
     for player in data.get("byes", []):
         match = Match.objects.create(
-            round=round_, is_bye=True, best_of=tournament.best_of, status=Match.Status.FINAL, winner=0
+            round=round_,
+            is_bye=True,
+            best_of=tournament.best_of,
+            status=Match.Status.FINAL,
+            winner=0,
         )
         Seat.objects.create(match=match, round=round_, entry=entry_of[player], seat=0)
 
@@ -229,7 +251,9 @@ def _import_round(tournament: Tournament, data: dict[str, Any], entry_of: dict[i
 def _import_match(round_: Round, item: dict[str, Any], entry_of: dict[int, Entry]) -> None:
     players = item["players"]
     if len(players) != 2 or players[0] == players[1]:
-        raise TournamentError(_("Round %(n)d: a match needs two different players.") % {"n": round_.number})
+        raise TournamentError(
+            _("Round %(n)d: a match needs two different players.") % {"n": round_.number}
+        )
     seat_of = {player: seat for seat, player in enumerate(players)}
     match = Match.objects.create(
         round=round_,
@@ -238,32 +262,51 @@ def _import_match(round_: Round, item: dict[str, Any], entry_of: dict[int, Entry
         bracket_slot=item.get("bracket_slot"),
     )
     Seat.objects.bulk_create(
-        Seat(match=match, round=round_, entry=entry_of[player], seat=seat) for player, seat in seat_of.items()
+        Seat(match=match, round=round_, entry=entry_of[player], seat=seat)
+        for player, seat in seat_of.items()
     )
     games = item.get("games", [])
     if not games:
         return
-    first_dealer = seat_of[item["first_dealer"]] if item.get("first_dealer") is not None else seat_of[games[0]["dealer"]]
+    first_dealer = (
+        seat_of[item["first_dealer"]]
+        if item.get("first_dealer") is not None
+        else seat_of[games[0]["dealer"]]
+    )
     reported = [(seat_of[g["winner"]], g["loser_score"]) for g in games]
     try:
         result = check_report(match, first_dealer, reported, complete=False)
     except TournamentError as error:
         raise TournamentError(
-            _("Round %(n)d, table %(table)s: %(error)s") % {"n": round_.number, "table": match.table, "error": error}
+            _("Round %(n)d, table %(table)s: %(error)s")
+            % {"n": round_.number, "table": match.table, "error": error}
         ) from error
     for given, derived in zip(games, result.games, strict=True):
         if "dealer" in given and seat_of.get(given["dealer"]) != derived.dealer:
             raise TournamentError(
-                _("Round %(n)d, table %(table)s, game %(game)d: the loser of the previous game deals next.")
+                _(
+                    "Round %(n)d, table %(table)s, game %(game)d: "
+                    "the loser of the previous game deals next."
+                )
                 % {"n": round_.number, "table": match.table, "game": derived.number}
             )
     Game.objects.bulk_create(
-        Game(match=match, number=g.number, dealer=g.dealer, winner=g.winner, loser_score=g.loser_score,
-             record=games[i].get("record"))
+        Game(
+            match=match,
+            number=g.number,
+            dealer=g.dealer,
+            winner=g.winner,
+            loser_score=g.loser_score,
+            record=games[i].get("record"),
+        )
         for i, g in enumerate(result.games)
     )
     match.first_dealer = first_dealer
     match.winner = result.winner
-    match.status = item.get("status", Match.Status.FINAL if result.winner is not None else Match.Status.REPORTED)
+    match.status = item.get(
+        "status", Match.Status.FINAL if result.winner is not None else Match.Status.REPORTED
+    )
     match.save()
-    ResultChange.objects.create(match=match, action=ResultChange.Action.IMPORTED, before=None, after=match_snapshot(match))
+    ResultChange.objects.create(
+        match=match, action=ResultChange.Action.IMPORTED, before=None, after=match_snapshot(match)
+    )

@@ -74,7 +74,8 @@ def explanation_lines(data: Mapping[str, Any], names: Mapping[int, str]) -> list
             lines.append(
                 _(
                     "%(player)s has the bye: lower-ranked players already had one "
-                    "(%(had)s) or could not sit out without leaving an illegal pairing (%(blocked)s)."
+                    "(%(had)s) or could not sit out without leaving an illegal pairing "
+                    "(%(blocked)s)."
                 )
                 % {
                     "player": player,

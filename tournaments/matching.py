@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Literal
 
 import numpy as np
@@ -154,10 +155,10 @@ def _window_mask(field: Field, k: int) -> np.ndarray:
         above = np.flatnonzero(legal[i, :i])[-k:]
         chosen[i, below] = True
         chosen[i, above] = True
-    # A group's floaters may have to skip whole even groups (one cross pair beats
-    # a chain of them), which a window along the order cannot reach.
+    # A group's floaters may have to skip whole groups (one cross pair beats a
+    # chain of them, however far), which a window along the order cannot reach.
     groups = [g for g in _groups(field, _preferred_bye(field)) if g.must_leave]
-    for upper, lower in zip(groups, groups[1:], strict=False):
+    for upper, lower in combinations(groups, 2):
         block = np.ix_(upper.members[-k:], lower.members[:k])
         chosen[block] |= legal[block]
     return chosen | chosen.T

@@ -147,6 +147,9 @@ class ForbiddenPair(models.Model):
             ),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.first} – {self.second}"
+
 
 class Round(models.Model):
     class Kind(models.TextChoices):
@@ -245,6 +248,9 @@ class Seat(models.Model):
             models.CheckConstraint(condition=Q(seat__in=[0, 1]), name="seat_zero_or_one"),
         ]
 
+    def __str__(self) -> str:
+        return f"{self.match} · {self.seat}"
+
 
 class Game(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="games")
@@ -268,6 +274,9 @@ class Game(models.Model):
                 condition=Q(dealer__in=[0, 1]) & Q(winner__in=[0, 1]), name="game_seats"
             ),
         ]
+
+    def __str__(self) -> str:
+        return f"{self.match} · {self.number}"
 
 
 class ResultChange(models.Model):
@@ -295,6 +304,9 @@ class ResultChange(models.Model):
         verbose_name = _("result change")
         verbose_name_plural = _("result log")
         ordering = ["match", "at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.match} · {self.action}"
 
     @staticmethod
     def _text(snapshot: dict | None) -> str:

@@ -18,7 +18,8 @@ TIEBREAK_LEGEND = {
         "(plain win, skunk, double skunk); a bye gives the bye value."
     ),
     "spread": _(
-        "Spread: for each game, 121 minus the loser's score, plus to the winner and minus to the loser."
+        "Spread: for each game, 121 minus the loser's score, plus to the winner "
+        "and minus to the loser."
     ),
     "buchholz": _(
         "Buchholz: the sum of the match wins of the opponents met (a bye is not counted)."
@@ -121,4 +122,8 @@ def published_rounds(tournament: Tournament) -> QuerySet[Round]:
 
 
 def entries_of(player: Any) -> QuerySet[Entry]:
-    return Entry.objects.filter(player=player).select_related("tournament").order_by("-tournament__year")
+    return (
+        Entry.objects.filter(player=player)
+        .select_related("tournament")
+        .order_by("-tournament__year")
+    )

@@ -33,7 +33,11 @@ def make_tournament(players: int = 8, *, accounts: bool = True, **fields: Any) -
     return tournament
 
 
-def play_round(tournament: Tournament, organiser: Any, result: Callable[[Match], list[tuple[int, int]]] | None = None) -> Round:
+def play_round(
+    tournament: Tournament,
+    organiser: Any,
+    result: Callable[[Match], list[tuple[int, int]]] | None = None,
+) -> Round:
     """Pair, publish, settle every match (seat 0 wins 2-0 unless ``result`` says) and close."""
     round_ = rounds.round_propose(tournament=tournament)
     rounds.round_publish(round=round_)

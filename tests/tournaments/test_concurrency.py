@@ -46,7 +46,9 @@ def test_two_players_reporting_at_once(agree: bool) -> None:
     a, b = (seat.entry.player.user for seat in seats(match))
     games_b = [(0, 90), (0, 80)] if agree else [(1, 90), (1, 80)]
     run_together(
-        lambda: results.match_report_result(match=match, reporter=a, first_dealer=0, games=[(0, 90), (0, 80)]),
+        lambda: results.match_report_result(
+            match=match, reporter=a, first_dealer=0, games=[(0, 90), (0, 80)]
+        ),
         lambda: results.match_report_result(match=match, reporter=b, first_dealer=0, games=games_b),
     )
     match.refresh_from_db()

@@ -36,10 +36,16 @@ def test_the_export_has_the_documented_shape(played: Tournament) -> None:
     assert data["tournament"]["best_of"] == 3
     assert data["tournament"]["tiebreaks"][0] == "match_wins"
     first = data["rounds"][0]
-    assert len(first["byes"]) == 1 and len(first["matches"]) == 2
+    assert len(first["byes"]) == 1
+    assert len(first["matches"]) == 2
     match = first["matches"][0]
-    # The loser deals next: game 1 dealt by seat 0, who won; game 2 by seat 1, who won; game 3 by seat 0.
-    assert [g["dealer"] for g in match["games"]] == [match["players"][0], match["players"][1], match["players"][0]]
+    # The loser deals next: game 1 dealt by seat 0, who won; game 2 by seat 1, who won;
+    # game 3 by seat 0.
+    assert [g["dealer"] for g in match["games"]] == [
+        match["players"][0],
+        match["players"][1],
+        match["players"][0],
+    ]
     assert match["winner"] == match["players"][0]
     assert {p["id"] for p in data["players"]} >= {p for m in first["matches"] for p in m["players"]}
     assert [s["rank"] for s in data["standings"]] == sorted(s["rank"] for s in data["standings"])

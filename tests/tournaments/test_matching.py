@@ -107,3 +107,23 @@ def test_a_field_too_large_to_weigh_is_refused(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(matching, "MAX_WEIGHT_BITS", 20)
     with pytest.raises(ValueError, match="too large"):
         solve(make_field([1, 1, 0, 0], []))
+
+
+@settings(max_examples=200, deadline=None)
+@given(fields(st.integers(2, 9), near=3))
+def test_the_lower_bound_is_never_above_the_best_pairing(field: Field) -> None:
+    preferred = field.bye_order[0] if field.needs_bye else None
+    costs = [cost_tiers(field, m)[1:3] for m in matchings(field) if m.bye == preferred]
+    least = matching._least_floats(matching._groups(field, preferred))
+    if costs and least is not None:
+        assert least <= min(costs)
+
+
+def test_a_blocked_group_is_proven_in_a_window() -> None:
+    # The four leaders have all met: all four float, to the 1-win players below
+    # (differences of 1), and the window needs no growing to prove it best.
+    leaders = [(a, b) for a in range(4) for b in range(a + 1, 4)]
+    field = make_field([2] * 4 + [1] * 20 + [0] * 16, leaders)
+    result = solve(field, window=2)
+    assert result.window == 2
+    assert cost_tiers(field, result)[1:3] == (4, 4)

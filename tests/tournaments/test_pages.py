@@ -52,9 +52,17 @@ def test_public_pages_need_no_login(organiser: Any) -> None:
 
 @pytest.mark.parametrize(
     ("name", "method"),
-    [("create", "get"), ("edit", "get"), ("entries", "get"), ("round_pair", "post"), ("finish", "post")],
+    [
+        ("create", "get"),
+        ("edit", "get"),
+        ("entries", "get"),
+        ("round_pair", "post"),
+        ("finish", "post"),
+    ],
 )
-def test_organiser_pages_are_for_organisers_only(tournament: Tournament, name: str, method: str) -> None:
+def test_organiser_pages_are_for_organisers_only(
+    tournament: Tournament, name: str, method: str
+) -> None:
     args = [] if name == "create" else [tournament.slug]
     address = reverse(f"tournaments:{name}", args=args)
     assert getattr(english(), method)(address).status_code == 302  # to the login page
@@ -66,13 +74,30 @@ def test_standings_explain_every_tie_break_and_export_as_csv(organiser: Any) -> 
     tournament = make_tournament(4, swiss_rounds=2)
     play_round(tournament, organiser, lambda m: [(0, 50), (0, 100)])
     page = english().get(reverse("tournaments:standings", args=[tournament.slug])).content.decode()
-    for words in ["Matches won", "Game points:", "Spread:", "Buchholz:", "Head to head:", "share the place"]:
+    for words in [
+        "Matches won",
+        "Game points:",
+        "Spread:",
+        "Buchholz:",
+        "Head to head:",
+        "share the place",
+    ]:
         assert words in page
-    rows = list(csv.reader(io.StringIO(english().get(reverse("tournaments:standings_csv", args=[tournament.slug])).content.decode("utf-8-sig"))))
+    rows = list(
+        csv.reader(
+            io.StringIO(
+                english()
+                .get(reverse("tournaments:standings_csv", args=[tournament.slug]))
+                .content.decode("utf-8-sig")
+            )
+        )
+    )
     assert rows[0][:3] == ["Rank", "Player", "Club"]
-    # Two winners: 2 games each, double skunk (4) + plain win (2) = 6 game points; spread 71 + 21 = 92.
+    # Two winners: 2 games each, double skunk (4) + plain win (2) = 6 game points;
+    # spread 71 + 21 = 92.
     winners = [row for row in rows[1:] if row[4] == "1"]
-    assert len(winners) == 2 and all(row[9] == "6" and row[10] == "92" for row in winners)
+    assert len(winners) == 2
+    assert all(row[9] == "6" and row[10] == "92" for row in winners)
 
 
 def test_a_round_in_play_is_live_and_the_standings_are_preliminary(organiser: Any) -> None:
@@ -83,10 +108,16 @@ def test_a_round_in_play_is_live_and_the_standings_are_preliminary(organiser: An
     rounds.round_publish(round=rounds.round_propose(tournament=tournament))
     client = english()
     page = client.get(reverse("tournaments:standings", args=[tournament.slug])).content.decode()
-    assert "Preliminary" in page and 'hx-trigger="every' in page
-    partial = client.get(reverse("tournaments:round", args=[tournament.slug, 2]), HTTP_HX_REQUEST="true")
-    assert "<html" not in partial.content.decode() and 'id="pairings"' in partial.content.decode()
-    closed = client.get(reverse("tournaments:standings", args=[tournament.slug]) + "?round=1").content.decode()
+    assert "Preliminary" in page
+    assert 'hx-trigger="every' in page
+    partial = client.get(
+        reverse("tournaments:round", args=[tournament.slug, 2]), HTTP_HX_REQUEST="true"
+    )
+    assert "<html" not in partial.content.decode()
+    assert 'id="pairings"' in partial.content.decode()
+    closed = client.get(
+        reverse("tournaments:standings", args=[tournament.slug]) + "?round=1"
+    ).content.decode()
     assert "Preliminary" not in closed
 
 
@@ -107,35 +138,65 @@ def test_the_standings_page_costs_the_same_queries_for_any_field(organiser: Any)
 def test_creating_a_tournament_with_a_preset_and_refusing_bad_input(organiser: Any) -> None:
     client = as_user(organiser)
     data = {
-        "name": "Vårturneringen", "year": 2026, "venue": "Uppsala", "starts_on": "2026-04-01",
-        "ends_on": "2026-03-01", "swiss_rounds": 5, "best_of": 3, "playoff_best_of": 3,
-        "scheme": "acc", "points_win": 2, "points_skunk": 3, "points_double_skunk": 4,
-        "bye_game_points": 4, "tiebreak_0": "match_wins", "tiebreak_1": "spread",
+        "name": "Vårturneringen",
+        "year": 2026,
+        "venue": "Uppsala",
+        "starts_on": "2026-04-01",
+        "ends_on": "2026-03-01",
+        "swiss_rounds": 5,
+        "best_of": 3,
+        "playoff_best_of": 3,
+        "scheme": "acc",
+        "points_win": 2,
+        "points_skunk": 3,
+        "points_double_skunk": 4,
+        "bye_game_points": 4,
+        "tiebreak_0": "match_wins",
+        "tiebreak_1": "spread",
     }
     response = client.post(reverse("tournaments:create"), data)
-    assert response.status_code == 200 and "The last day cannot be before the first" in response.content.decode()
+    assert response.status_code == 200
+    assert "The last day cannot be before the first" in response.content.decode()
     assert not Tournament.objects.exists()
     data["ends_on"] = "2026-04-02"
     data["tiebreak_2"] = "spread"
     response = client.post(reverse("tournaments:create"), data)
-    assert "only once" in response.content.decode() and not Tournament.objects.exists()
+    assert "only once" in response.content.decode()
+    assert not Tournament.objects.exists()
     data["tiebreak_2"] = ""
     response = client.post(reverse("tournaments:create"), data)
     tournament = Tournament.objects.get()
     assert response["Location"] == reverse("tournaments:entries", args=[tournament.slug])
-    assert (tournament.points_win, tournament.points_skunk, tournament.points_double_skunk) == (2, 3, 3)
+    assert (tournament.points_win, tournament.points_skunk, tournament.points_double_skunk) == (
+        2,
+        3,
+        3,
+    )
     assert tournament.tiebreaks == ["match_wins", "spread"]
 
 
 def test_one_championship_a_year(organiser: Any) -> None:
     make_tournament(2, is_championship=True)
     client = as_user(organiser)
-    response = client.post(reverse("tournaments:create"), {
-        "name": "SM igen", "year": 2026, "starts_on": "2026-06-01", "ends_on": "2026-06-01",
-        "is_championship": "on", "swiss_rounds": 5, "best_of": 3, "playoff_best_of": 3,
-        "scheme": "standard", "points_win": 2, "points_skunk": 3, "points_double_skunk": 4,
-        "bye_game_points": 4, "tiebreak_0": "match_wins",
-    })
+    response = client.post(
+        reverse("tournaments:create"),
+        {
+            "name": "SM igen",
+            "year": 2026,
+            "starts_on": "2026-06-01",
+            "ends_on": "2026-06-01",
+            "is_championship": "on",
+            "swiss_rounds": 5,
+            "best_of": 3,
+            "playoff_best_of": 3,
+            "scheme": "standard",
+            "points_win": 2,
+            "points_skunk": 3,
+            "points_double_skunk": 4,
+            "bye_game_points": 4,
+            "tiebreak_0": "match_wins",
+        },
+    )
     assert "already has a championship" in response.content.decode()
     assert Tournament.objects.count() == 1
 
@@ -144,15 +205,24 @@ def test_organisers_register_players_and_add_new_members(organiser: Any) -> None
     tournament = make_tournament(0)
     client = as_user(organiser)
     response = client.post(
-        reverse("tournaments:entry_add_new", args=[tournament.slug]), {"name": "Åke Öst", "club": "Kiruna"}
+        reverse("tournaments:entry_add_new", args=[tournament.slug]),
+        {"name": "Åke Öst", "club": "Kiruna"},
     )
     assert response.status_code == 302
     entry = tournament.entries.get()
-    assert entry.player.name == "Åke Öst" and entry.checked_in
-    search = client.get(reverse("tournaments:entries", args=[tournament.slug]) + "?q=ake", HTTP_HX_REQUEST="true", HTTP_HX_TARGET="candidates")
+    assert entry.player.name == "Åke Öst"
+    assert entry.checked_in
+    search = client.get(
+        reverse("tournaments:entries", args=[tournament.slug]) + "?q=ake",
+        HTTP_HX_REQUEST="true",
+        HTTP_HX_TARGET="candidates",
+    )
     assert "Åke Öst" not in search.content.decode()  # already registered
-    response = client.post(reverse("tournaments:entry_add_new", args=[tournament.slug]), {"name": "", "club": "Kiruna"})
-    assert response.status_code == 400 and tournament.entries.count() == 1
+    response = client.post(
+        reverse("tournaments:entry_add_new", args=[tournament.slug]), {"name": "", "club": "Kiruna"}
+    )
+    assert response.status_code == 400
+    assert tournament.entries.count() == 1
 
 
 def test_a_players_history_lists_every_match(organiser: Any) -> None:
@@ -160,7 +230,11 @@ def test_a_players_history_lists_every_match(organiser: Any) -> None:
     play_round(tournament, organiser)
     play_round(tournament, organiser)
     row = bridge.standings(tournament)[0]
-    page = english().get(reverse("tournaments:entry", args=[tournament.slug, row.entry.pk])).content.decode()
+    page = (
+        english()
+        .get(reverse("tournaments:entry", args=[tournament.slug, row.entry.pk]))
+        .content.decode()
+    )
     assert page.count("121–") >= 4  # two matches won 2-0
     assert row.standing.record in page
 
@@ -174,6 +248,8 @@ def test_the_home_page_lists_champions_and_a_player_page_their_tournaments(organ
     tournament.refresh_from_db()
     champion = tournament.champion.player
     home = english().get("/").content.decode()
-    assert "Swedish champions" in home and f"<strong>2026</strong> {champion.name}" in home
+    assert "Swedish champions" in home
+    assert f"<strong>2026</strong> {champion.name}" in home
     page = english().get(reverse("player_detail", args=[champion.pk])).content.decode()
-    assert tournament.name in page and "winner" in page
+    assert tournament.name in page
+    assert "winner" in page

@@ -1,4 +1,4 @@
-"""Organisers pair, adjust, publish and close rounds; the bye, late entries, withdrawals, the play-off."""
+"""Organisers pair, adjust, publish and close rounds; byes, late entries, withdrawals, play-off."""
 
 from __future__ import annotations
 
@@ -34,7 +34,8 @@ def bye_of(round_: Round) -> int | None:
 def test_round_one_is_a_draw_that_the_recorded_seed_reproduces(tournament: Tournament) -> None:
     first = rounds.round_propose(tournament=tournament)
     drawn = pairs_of(first)
-    assert first.seed == tournament.seed and first.explanation["method"] == "random_draw"
+    assert first.seed == tournament.seed
+    assert first.explanation["method"] == "random_draw"
     again = rounds.round_repair(round=first, seed=first.seed)
     assert pairs_of(again) == drawn
     other = rounds.round_repair(round=again, seed=first.seed + 1)
@@ -66,7 +67,9 @@ def test_no_rematch_and_no_forbidden_pair_in_later_rounds(organiser: Any) -> Non
         met |= pairs
 
 
-def test_when_no_legal_pairing_exists_the_organiser_is_told_why_and_nothing_is_saved(organiser: Any) -> None:
+def test_when_no_legal_pairing_exists_the_organiser_is_told_why_and_nothing_is_saved(
+    organiser: Any,
+) -> None:
     tournament = make_tournament(2, swiss_rounds=3)
     play_round(tournament, organiser)
     with pytest.raises(TournamentError, match="No legal pairing"):
@@ -74,13 +77,19 @@ def test_when_no_legal_pairing_exists_the_organiser_is_told_why_and_nothing_is_s
     assert tournament.rounds.count() == 1
 
 
-def test_the_bye_goes_to_the_lowest_ranked_without_one_and_counts_as_a_won_match(organiser: Any) -> None:
+def test_the_bye_goes_to_the_lowest_ranked_without_one_and_counts_as_a_won_match(
+    organiser: Any,
+) -> None:
     tournament = make_tournament(5, swiss_rounds=3)
     byes = []
     for _ in range(3):
         round_ = play_round(tournament, organiser)
         byes.append(bye_of(round_))
-        rows = bridge.standings(tournament, through_round=round_.number - 1) if round_.number > 1 else None
+        rows = (
+            bridge.standings(tournament, through_round=round_.number - 1)
+            if round_.number > 1
+            else None
+        )
         if rows:
             without = [r.entry.pk for r in rows if r.standing.byes == 0]
             assert byes[-1] == without[-1]
@@ -95,7 +104,9 @@ def test_swapping_players_by_hand_and_refusing_a_rematch(organiser: Any) -> None
     tournament = make_tournament(4, swiss_rounds=3)
     first = play_round(tournament, organiser)
     proposal = rounds.round_propose(tournament=tournament)
-    (a, b), (c, d) = [tuple(s.entry for s in seats(m)) for m in proposal.matches.filter(is_bye=False)]
+    (a, b), (c, d) = [
+        tuple(s.entry for s in seats(m)) for m in proposal.matches.filter(is_bye=False)
+    ]
     played_before = pairs_of(first)
     # Swapping b and c pairs a with c and b with d: one of those may be a round-1 rematch.
     swapped = {frozenset({a.pk, c.pk}), frozenset({b.pk, d.pk})}
@@ -111,17 +122,24 @@ def test_swapping_players_by_hand_and_refusing_a_rematch(organiser: Any) -> None
 def test_a_swap_is_saved_and_explained(organiser: Any) -> None:
     tournament = make_tournament(6, swiss_rounds=2)
     proposal = rounds.round_propose(tournament=tournament)
-    (a, b), (c, d), _ = [tuple(s.entry for s in seats(m)) for m in proposal.matches.order_by("table")]
+    (a, b), (c, d), _ = [
+        tuple(s.entry for s in seats(m)) for m in proposal.matches.order_by("table")
+    ]
     client = Client()
     client.force_login(organiser)
     client.cookies["django_language"] = "en"
-    client.post(reverse("tournaments:round_swap", args=[tournament.slug, 1]), {"first": b.pk, "second": c.pk})
+    client.post(
+        reverse("tournaments:round_swap", args=[tournament.slug, 1]),
+        {"first": b.pk, "second": c.pk},
+    )
     assert pairs_of(proposal) >= {frozenset({a.pk, c.pk}), frozenset({b.pk, d.pk})}
     page = client.get(reverse("tournaments:round", args=[tournament.slug, 1])).content.decode()
     assert f"Swapped by hand: {b.player} and {c.player}" in page
 
 
-def test_a_round_closes_only_when_every_match_is_final(tournament: Tournament, organiser: Any) -> None:
+def test_a_round_closes_only_when_every_match_is_final(
+    tournament: Tournament, organiser: Any
+) -> None:
     round_ = rounds.round_propose(tournament=tournament)
     rounds.round_publish(round=round_)
     with pytest.raises(TournamentError, match="tables 1, 2, 3, 4"):
@@ -134,12 +152,14 @@ def test_late_entries_start_at_zero_and_withdrawn_players_are_not_paired(organis
     tournament = make_tournament(6, swiss_rounds=3)
     play_round(tournament, organiser)
     late = services.entry_add(tournament=tournament, player=PlayerFactory(name="Sen Anmälan"))
-    assert late.first_round == 2 and late.checked_in
+    assert late.first_round == 2
+    assert late.checked_in
     leaving = tournament.entries.exclude(pk=late.pk).first()
     services.entry_withdraw(entry=leaving)
     second = rounds.round_propose(tournament=tournament)
     seated = set(Seat.objects.filter(round=second).values_list("entry_id", flat=True))
-    assert late.pk in seated and leaving.pk not in seated
+    assert late.pk in seated
+    assert leaving.pk not in seated
     rows = {r.entry.pk: r.standing for r in bridge.standings(tournament)}
     assert rows[late.pk].match_wins == 0
     assert rows[leaving.pk].played == 1  # their round-1 result stands
@@ -163,12 +183,16 @@ def test_the_play_off_is_seeded_from_the_standings_and_crowns_a_champion(organis
     pairings = {m.bracket_slot: [s.entry_id for s in seats(m)] for m in semi.matches.all()}
     assert sorted(pairings.values()) == sorted([[top[0], top[3]], [top[1], top[2]]])
     for match in semi.matches.all():
-        results.match_settle(match=match, organiser=organiser, first_dealer=0, games=[(1, 80), (1, 70)])
+        results.match_settle(
+            match=match, organiser=organiser, first_dealer=0, games=[(1, 80), (1, 70)]
+        )
     rounds.round_close(round=semi)
     final = tournament.rounds.get(kind=Round.Kind.PLAYOFF, status=Round.Status.PLAYING)
     match = final.matches.get()
     assert {s.entry_id for s in match.seats.all()} == {top[3], top[2]}
-    results.match_settle(match=match, organiser=organiser, first_dealer=1, games=[(0, 100), (0, 100)])
+    results.match_settle(
+        match=match, organiser=organiser, first_dealer=1, games=[(0, 100), (0, 100)]
+    )
     rounds.round_close(round=final)
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED

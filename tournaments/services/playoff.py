@@ -95,7 +95,8 @@ def _pairings_of(round_: Round) -> tuple[list[playoff.PlayoffPairing], dict[int,
     for match in round_.matches.prefetch_related("seats").order_by("bracket_slot"):
         seats = sorted(match.seats.all(), key=lambda seat: seat.seat)
         high, low = seats[0].entry_id, (seats[1].entry_id if len(seats) > 1 else None)
-        assert match.bracket_slot is not None and match.winner is not None
+        assert match.bracket_slot is not None
+        assert match.winner is not None
         pairings.append(playoff.PlayoffPairing(slot=match.bracket_slot, high=high, low=low))
         winners[match.bracket_slot] = seats[match.winner].entry_id
     return pairings, winners

@@ -50,7 +50,8 @@ def _check_can_pair(tournament: Tournament, rounds: list[Round]) -> int:
         raise TournamentError(_("The Swiss stage is over."))
     if rounds and rounds[-1].status == Round.Status.PROPOSED:
         raise TournamentError(
-            _("Round %(n)d is proposed already: publish it or pair it again.") % {"n": rounds[-1].number}
+            _("Round %(n)d is proposed already: publish it or pair it again.")
+            % {"n": rounds[-1].number}
         )
     if rounds and rounds[-1].status != Round.Status.CLOSED:
         raise TournamentError(

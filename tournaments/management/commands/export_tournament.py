@@ -16,7 +16,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("slug")
-        parser.add_argument("--records", action="store_true", help="include each game's engine record")
+        parser.add_argument(
+            "--records", action="store_true", help="include each game's engine record"
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         tournament = Tournament.objects.filter(slug=options["slug"]).first()

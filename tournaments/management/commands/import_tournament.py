@@ -13,7 +13,10 @@ from tournaments.exchange import import_tournament
 
 
 class Command(BaseCommand):
-    help = "Read a tournament from a JSON file ('-' for standard input); nothing is saved on any error."
+    help = (
+        "Read a tournament from a JSON file ('-' for standard input); "
+        "nothing is saved on any error."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file")

@@ -18,6 +18,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
+from django.utils import timezone
 
 from club.models import Player
 from club.services import player_create
@@ -29,10 +30,44 @@ from tournaments.services import results, rounds
 from tournaments.services import tournaments as tournament_services
 from tournaments.simulation import play_match
 
-FIRST_NAMES = ["Alva", "Axel", "Ebba", "Elsa", "Erik", "Filip", "Hanna", "Isak", "Klara", "Leo",
-               "Linnea", "Ludvig", "Moa", "Nora", "Oskar", "Saga", "Signe", "Tuva", "Vera", "Ågot"]
-LAST_NAMES = ["Berglund", "Eklund", "Hedström", "Holmgren", "Isaksson", "Lindahl", "Mattsson",
-              "Nordin", "Sandberg", "Söderlund", "Wikström", "Åberg", "Öhman", "Zetterlund"]
+FIRST_NAMES = [
+    "Alva",
+    "Axel",
+    "Ebba",
+    "Elsa",
+    "Erik",
+    "Filip",
+    "Hanna",
+    "Isak",
+    "Klara",
+    "Leo",
+    "Linnea",
+    "Ludvig",
+    "Moa",
+    "Nora",
+    "Oskar",
+    "Saga",
+    "Signe",
+    "Tuva",
+    "Vera",
+    "Ågot",
+]
+LAST_NAMES = [
+    "Berglund",
+    "Eklund",
+    "Hedström",
+    "Holmgren",
+    "Isaksson",
+    "Lindahl",
+    "Mattsson",
+    "Nordin",
+    "Sandberg",
+    "Söderlund",
+    "Wikström",
+    "Åberg",
+    "Öhman",
+    "Zetterlund",
+]
 TOWNS = ["Uppsala", "Göteborg", "Malmö", "Umeå", "Luleå", "Örebro", "Västerås", "Kiruna"]
 
 
@@ -48,7 +83,9 @@ class Progress:
             return
         width = 30
         filled = width * self.done // max(self.total, 1)
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} {label:<24}")
+        sys.stderr.write(
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total} {label:<24}"
+        )
         sys.stderr.flush()
 
     def finish(self) -> None:
@@ -62,16 +99,23 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--players", type=int, default=40)
         parser.add_argument("--rounds", type=int, default=6)
-        parser.add_argument("--playoff", type=int, default=None, help="play-off size (default: none)")
+        parser.add_argument(
+            "--playoff", type=int, default=None, help="play-off size (default: none)"
+        )
         parser.add_argument("--seed", type=int, default=7)
         parser.add_argument("--level", choices=["easy", "standard", "expert"], default="standard")
         parser.add_argument("--best-of", type=int, default=3, choices=[1, 3, 5, 7])
         parser.add_argument("--name", default="", help="the tournament's name")
         parser.add_argument("--year", type=int, default=None)
-        parser.add_argument("--championship", action="store_true", help="make it the year's championship")
         parser.add_argument(
-            "--stop-after", type=int, default=None,
-            help="play only this many rounds; then pair the next and report part of it (a round in play)",
+            "--championship", action="store_true", help="make it the year's championship"
+        )
+        parser.add_argument(
+            "--stop-after",
+            type=int,
+            default=None,
+            help="play only this many rounds; then pair the next and report part of it "
+            "(a round in play)",
         )
         parser.add_argument("--no-progress", action="store_true")
 
@@ -90,7 +134,7 @@ class Command(BaseCommand):
 
     def _create(self, options: dict[str, Any]) -> Tournament:
         rng = random.Random(options["seed"])
-        year = options["year"] or datetime.date.today().year
+        year = options["year"] or timezone.localdate().year
         start = datetime.date(year, 5, 1)
         tournament = tournament_services.tournament_create(
             name=options["name"] or f"Simulated tournament {options['seed']}",
@@ -119,7 +163,8 @@ class Command(BaseCommand):
         for player in players:
             if player.user_id is None:
                 user = users(username=f"player-{player.pk}")
-                user.set_unusable_password()  # reports in the rehearsal only; nobody logs in as them
+                # Reports in the rehearsal only; nobody logs in as them.
+                user.set_unusable_password()
                 user.save()
                 player.user = user
                 player.save(update_fields=["user"])
@@ -153,11 +198,19 @@ class Command(BaseCommand):
         else:
             playoff_services.tournament_finish(tournament=tournament)
 
-    def _play_round(self, round_: Round, level: str, progress: Progress | None, share: float = 1.0) -> None:
-        matches = list(round_.matches.filter(is_bye=False).prefetch_related("seats__entry__player__user"))
+    def _play_round(
+        self, round_: Round, level: str, progress: Progress | None, share: float = 1.0
+    ) -> None:
+        matches = list(
+            round_.matches.filter(is_bye=False).prefetch_related("seats__entry__player__user")
+        )
         if share < 1:
             # Leave the matches of people who can log in for them to report themselves.
-            matches = [m for m in matches if not any(s.entry.player.user.has_usable_password() for s in m.seats.all())]
+            matches = [
+                m
+                for m in matches
+                if not any(s.entry.player.user.has_usable_password() for s in m.seats.all())
+            ]
         for match in matches[: round(len(matches) * share)]:
             seats = sorted(match.seats.all(), key=lambda seat: seat.seat)
             names = (seats[0].entry.player.name, seats[1].entry.player.name)
@@ -186,6 +239,10 @@ class Command(BaseCommand):
             )
         if tournament.champion_id:
             self.stdout.write(f"Winner: {tournament.champion.player}")
-        open_matches = Match.objects.filter(round__tournament=tournament).exclude(status=Match.Status.FINAL)
+        open_matches = Match.objects.filter(round__tournament=tournament).exclude(
+            status=Match.Status.FINAL
+        )
         if open_matches.exists():
-            self.stdout.write(f"{open_matches.count()} matches of the current round still to be played.")
+            self.stdout.write(
+                f"{open_matches.count()} matches of the current round still to be played."
+            )
