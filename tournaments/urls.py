@@ -30,6 +30,7 @@ urlpatterns = [
     path("<slug:slug>/results.csv", public.results_csv, name="results_csv"),
     path("<slug:slug>/players/<int:entry_id>/", public.entry_detail, name="entry"),
     path("<slug:slug>/match/<int:pk>/", public.match_detail, name="match"),
+    path("<slug:slug>/match/<int:pk>/game/<int:number>/", public.game_record, name="game_record"),
     path("<slug:slug>/match/<int:pk>/report/", results.match_report, name="match_report"),
     path("<slug:slug>/match/<int:pk>/confirm/", results.match_confirm, name="match_confirm"),
     path("<slug:slug>/match/<int:pk>/dispute/", results.match_dispute, name="match_dispute"),

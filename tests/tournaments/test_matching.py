@@ -121,9 +121,10 @@ def test_the_lower_bound_is_never_above_the_best_pairing(field: Field) -> None:
 
 def test_a_blocked_group_is_proven_in_a_window() -> None:
     # The four leaders have all met: all four float, to the 1-win players below
-    # (differences of 1), and the window needs no growing to prove it best.
+    # (differences of 1). A window of 4 (each leader's four nearest legal opponents
+    # below) holds that pairing, and the lower bound proves it best.
     leaders = [(a, b) for a in range(4) for b in range(a + 1, 4)]
     field = make_field([2] * 4 + [1] * 20 + [0] * 16, leaders)
-    result = solve(field, window=2)
-    assert result.window == 2
+    result = solve(field, window=4)
+    assert result.window == 4
     assert cost_tiers(field, result)[1:3] == (4, 4)

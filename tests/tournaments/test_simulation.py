@@ -6,6 +6,8 @@ import io
 
 import pytest
 from django.core.management import call_command
+from django.test import Client
+from django.urls import reverse
 
 from tournaments import bridge
 from tournaments.models import Game, Match, ResultChange, Tournament
@@ -46,6 +48,14 @@ def test_a_simulated_tournament_is_played_reported_confirmed_and_recorded() -> N
         )
     )
     assert actions == {"reported", "confirmed"}
+    page = Client().get(
+        reverse("tournaments:game_record", args=[slug, game.match_id, game.number])
+    ).content.decode()
+    first_deal = game.record["deals"][0]
+    assert first_deal["starter"] in page
+    assert f"[{game.record['final_scores'][0]}–{game.record['final_scores'][1]}]" in page
+    match_page = Client().get(reverse("tournaments:match", args=[slug, game.match_id])).content
+    assert reverse("tournaments:game_record", args=[slug, game.match_id, 1]).encode() in match_page
     leader = bridge.standings(tournament)[0].entry.player.name
     assert leader[:28] in out.getvalue()
 

@@ -7,6 +7,7 @@ address without htmx gives the whole page, so everything works without JavaScrip
 from __future__ import annotations
 
 import csv
+from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -15,7 +16,7 @@ from django.views.decorators.http import require_GET
 
 from club.roles import is_organiser
 from tournaments import bridge, selectors
-from tournaments.models import Entry, Match, Round, Tournament
+from tournaments.models import Entry, Game, Match, Round, Tournament
 from tournaments.services.playoff import bracket_rounds
 from tournaments.views.common import get_round, get_tournament, live
 from tournaments.views.manage import proposal_context
@@ -239,3 +240,34 @@ def playoff(request: HttpRequest, slug: str) -> HttpResponse:
         "is_organiser": is_organiser(request.user),
     }
     return live(request, "tournaments/playoff.html", "bracket", context)
+
+
+@require_GET
+def game_record(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
+    """A game played on the site (by the simulator, say), deal by deal from its record."""
+    tournament = get_tournament(slug)
+    game = get_object_or_404(
+        Game.objects.select_related("match__round"),
+        match__pk=pk,
+        match__round__tournament=tournament,
+        number=number,
+        record__isnull=False,
+    )
+    if game.match.round.status == Round.Status.PROPOSED:
+        raise Http404
+    record = game.record
+    context = {
+        "tournament": tournament,
+        "game": game,
+        "match": game.match,
+        "record": record,
+        "players": record.get("players", ["", ""]),
+        "deals": [{**deal, "kept": _kept(deal)} for deal in record.get("deals", [])],
+    }
+    return render(request, "tournaments/game_record.html", context)
+
+
+def _kept(deal: dict[str, Any]) -> list[list[str]]:
+    """The four cards each player kept: dealt less laid away."""
+    pairs = zip(deal.get("hands", []), deal.get("discards", []), strict=False)
+    return [[card for card in hand if card not in thrown] for hand, thrown in pairs]

@@ -77,6 +77,7 @@ def match_context(
         "seats": sorted(match.seats.all(), key=lambda s: s.seat),
         "names": _names(match),
         "result": _stored_result(match),
+        "records": [game.number for game in match.games.all() if game.record],
         "my_seat": seat,
         "is_organiser": organiser,
         "can_report": open_for_players
