@@ -7,8 +7,10 @@ round is paired by ``pair_round`` itself, every match is a random best of three
 with random loser scores, and the standings (ranks for the next pairing) come
 from ``compute_standings``. After the given number of rounds it times the
 pairing of the next round, and the standings, several times and prints the
-median. It also times the same round on the complete graph of legal pairs, the
-fallback the pairing takes when its sparse window cannot prove an answer best.
+median. It also times that round with every pair of leaders forbidden (the top
+score group blocked, so all of it must float: the hard case for the sparse
+window), and the plain round on the complete graph of legal pairs, the fallback
+the pairing takes when its window cannot prove an answer best.
 
 Targets (docs/benchmarks.md): one round of 256 players after 7 rounds under 1 s,
 of 1,000 players under 10 s; standings of 256 players after 9 rounds well
@@ -22,6 +24,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from itertools import combinations
 
 import numpy as np
 
@@ -102,6 +105,14 @@ def main() -> None:
             f"pair round {args.rounds + 1}, {size:>5} players: {seconds:7.3f} s "
             f"({how}, {result.explanation.edges_considered} edges)"
         )
+        leaders = [e.id for e in field if e.match_wins == max(f.match_wins for f in field)]
+        blocked = [frozenset(pair) for pair in combinations(leaders, 2)]
+        result = pair_round(field, seed=args.seed, forbidden=blocked)
+        seconds = median_seconds(
+            lambda f=field, b=blocked: pair_round(f, seed=args.seed, forbidden=b), args.repeats
+        )
+        how = "complete graph" if result.explanation.window is None else "window"
+        print(f"  the {len(leaders)} leaders blocked:         {seconds:7.3f} s ({how})")
         if not args.no_full_graph:
             seconds = median_seconds(full_graph(field, args.seed), max(1, args.repeats // 2))
             print(f"  same round on the complete graph:  {seconds:7.3f} s")

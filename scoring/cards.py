@@ -50,8 +50,10 @@ class Card(NamedTuple):
         """Pip value, used for fifteens and the count: ace 1, court cards 10."""
         return min(self.rank, 10)
 
+    # Shadows ``tuple.index`` on purpose: nothing searches inside a card, and the
+    # numpy scorers (``scoring.handarray``) use this name for the card's position.
     @property
-    def index(self) -> int:
+    def index(self) -> int:  # type: ignore[override]
         """Position 0-51 in ``DECK``."""
         return (self.rank - 1) * 4 + SUITS.index(self.suit)
 

@@ -14,7 +14,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.cards import DECK, Card, parse_cards
+from scoring.cards import DECK, Card, InvalidCardError, parse_cards
 from scoring.events import RECORD_TYPES, Event, Phase
 from scoring.game import Game
 
@@ -39,8 +39,7 @@ def replay(record: Mapping[str, Any]) -> Iterator[ReplayStep]:
     """Each state of a recorded game, from the first deal to the end of the record.
 
     Every step holds its own copy of the game. Raises ``RecordError`` when the
-    record disagrees with the rules, ``IllegalPlayError`` when it holds an
-    illegal decision.
+    record disagrees with the rules, an illegal decision among them.
     """
     for game, step in replay_live(record):
         yield ReplayStep(step[0], step[1], game.copy())
@@ -72,8 +71,11 @@ def _game_for(record: Mapping[str, Any]) -> Game:
     """A game that deals the recorded cards (the seed only matters after the record ends)."""
     stacked = []
     for number, deal in enumerate(record["deals"], start=1):
-        hands = tuple(parse_cards(hand) for hand in deal["hands"])
-        starter = Card.parse(deal["starter"]) if deal["starter"] else None
+        try:
+            hands = tuple(parse_cards(hand) for hand in deal["hands"])
+            starter = Card.parse(deal["starter"]) if deal["starter"] else None
+        except InvalidCardError as error:
+            raise RecordError(f"deal {number}: {error}") from error
         cards = [*hands[0], *hands[1], *([starter] if starter else [])]
         if len(hands) != 2 or len(hands[0]) != 6 or len(hands[1]) != 6:
             raise RecordError(f"deal {number}: each player is dealt six cards")
@@ -114,7 +116,10 @@ def _checked(
     game: Game, decision: dict[str, Any], expected: deque[dict[str, Any]], number: int
 ) -> tuple[Event, ...]:
     """Take the decision and check the events it produced against the record."""
-    events = tuple(game.apply(decision))
+    try:
+        events = tuple(game.apply(decision))
+    except ValueError as error:  # an illegal decision or a card in bad notation
+        raise RecordError(f"deal {number}: the record has {decision}, but {error}") from error
     for event in events:
         if event.type not in RECORD_TYPES:
             continue

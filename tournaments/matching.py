@@ -10,8 +10,9 @@ Terms used here:
 - *bye node*: an extra node, present when the field is odd, joined to every player
   who may take the bye; the player matched to it sits out.
 - *window*: a sparse edge set (each player joined to its ``k`` nearest legal
-  opponents above and below in the pairing order, plus bridges between odd score
-  groups); ``None`` means the complete graph of legal pairs.
+  opponents above and below in the pairing order, plus bridges between the score
+  groups that must send players out); ``None`` means the complete graph of legal
+  pairs.
 
 Every perfect matching is scored by a cost vector, compared lexicographically:
 
@@ -27,6 +28,11 @@ enough that no sum of lower tiers can carry into a higher one (Python ints;
 rustworkx keeps them as 128-bit integers, room for fields of thousands), and the
 maximum-weight perfect matching is found with rustworkx (Edmonds' blossom
 algorithm, exact on the edges it is given).
+
+Big fields are matched in a window first. Its answer is kept only when its tiers
+0-2 reach a lower bound for the complete graph (``_least_floats``), so they are
+exactly the complete graph's; tier 3 may then be a little worse than the best.
+Otherwise the window grows, ending with the complete graph.
 """
 
 from __future__ import annotations
@@ -161,7 +167,8 @@ def _window_mask(field: Field, k: int) -> np.ndarray:
     for upper, lower in combinations(groups, 2):
         block = np.ix_(upper.members[-k:], lower.members[:k])
         chosen[block] |= legal[block]
-    return chosen | chosen.T
+    both: np.ndarray = chosen | chosen.T
+    return both
 
 
 def _preferred_bye(field: Field) -> int | None:

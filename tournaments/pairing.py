@@ -29,7 +29,8 @@ Monrad way (1st v 2nd, 3rd v 4th: squared distances in the pairing order as smal
 as possible); finally a tie-break drawn from the seed. Note that "fewest floats"
 comes first: when an even group sits between two odd ones, the odd groups' floaters
 meet each other (two players outside their group) rather than each floating one
-group (four players outside their group).
+group (four players outside their group); and a blocked group's players float to
+whichever odd groups must send one out anyway, however far below.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields, is_dataclass
 from enum import Enum, StrEnum
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -146,9 +147,7 @@ class Explanation:
         Keys are the field names and enums their string codes: the shape of
         ``dataclasses.asdict`` with lists for tuples.
         """
-        plain = _plain(self)
-        assert isinstance(plain, dict)
-        return plain
+        return cast(dict[str, Any], _plain(self))
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Explanation:
@@ -293,7 +292,8 @@ def _legal(order: list[Entrant], forbidden: Iterable[frozenset[int]]) -> np.ndar
     for pair in forbidden:
         if len(pair) != 2:
             raise ValueError(f"a forbidden pair needs two different players: {set(pair)}")
-        blocked.append(tuple(pair))
+        a, b = pair
+        blocked.append((a, b))
     for a, b in blocked:
         if a in position and b in position:
             legal[position[a], position[b]] = legal[position[b], position[a]] = False

@@ -44,7 +44,9 @@ def lay(game: Game, moves: str) -> list[Event]:
     return events
 
 
-def trace(events: Iterable[Event], types: Iterable[str] = ("play", "go", "last", "reset")) -> list[str]:
+def trace(
+    events: Iterable[Event], types: Iterable[str] = ("play", "go", "last", "reset")
+) -> list[str]:
     """Events as short lines: ``"play 0 KH 10 0"``, ``"go 1"``, ``"last 0 1"``, ``"reset"``."""
     wanted = set(types)
     lines = []
@@ -65,7 +67,8 @@ def trace(events: Iterable[Event], types: Iterable[str] = ("play", "go", "last",
 
 
 def worth_of_show(game: Game) -> int:
-    assert game.showing is not None and game.starter is not None
+    assert game.showing is not None
+    assert game.starter is not None
     _, what, cards = game.showing
     return score_hand(cards, game.starter, crib=what == "crib").total
 

@@ -232,7 +232,9 @@ def test_the_game_stops_in_the_play_the_moment_121_is_reached() -> None:
     events = lay(game, "KH 6D KS 2H 2C 8D 7C")
     assert trace(events[-2:], PLAY_AND_SHOW) == ["play 1 7C 15 2", "win 1"]
     assert game.scores == (3, 121)
-    assert game.phase is Phase.DONE and game.to_move is None and game.awaiting == set()
+    assert game.phase is Phase.DONE
+    assert game.to_move is None
+    assert game.awaiting == set()
     assert game.hand(DEALER) == (Card.parse("9S"),)  # left unplayed
     record = game.record()
     assert (record["winner"], record["final_scores"], record["skunk"]) == (1, [3, 121], "double")
@@ -273,11 +275,14 @@ def test_the_deal_passes_to_the_other_player() -> None:
 
 def test_a_discard_waits_for_the_other_player() -> None:
     game = stacked_game(*KINGS)
-    assert game.awaiting == {0, 1} and game.to_move == PONE
+    assert game.awaiting == {0, 1}
+    assert game.to_move == PONE
     assert len(game.legal_discards(PONE)) == 15
     game.discard(DEALER, parse_cards("TC QC"))  # either player may lay away first
-    assert game.awaiting == {PONE} and game.legal_discards(DEALER) == []
-    assert game.starter is None and game.crib == ()
+    assert game.awaiting == {PONE}
+    assert game.legal_discards(DEALER) == []
+    assert game.starter is None
+    assert game.crib == ()
     game.discard(PONE, parse_cards("3C 4C"))
     assert game.starter == Card.parse("AD")
     assert game.crib == tuple(parse_cards("3C 4C TC QC"))
@@ -391,7 +396,8 @@ def test_discarding_twice_is_refused_and_changes_nothing() -> None:
 def test_a_self_counting_player_claims_their_hand() -> None:
     game = counting_game()
     assert game.showing == (PONE, "hand", tuple(parse_cards("KH KS 2H 2C")))
-    assert game.awaiting == {PONE} and game.to_move == PONE
+    assert game.awaiting == {PONE}
+    assert game.to_move == PONE
     scores = game.scores
     events = game.count_hand(PONE, 8)
     assert trace(events, ("show",)) == ["show 0 hand 8", "show 1 hand 10", "show 1 crib 4"]
@@ -532,10 +538,12 @@ def test_the_game_record_has_the_agreed_shape(seed: int) -> None:
             assert event["type"] in {"heels", "play", "go", "last", "show", "muggins"}
             assert event["player"] in (0, 1)
             if event["type"] in ("heels", "play", "last", "show", "muggins"):
-                assert isinstance(event["points"], int) and event["points"] >= 0
+                assert isinstance(event["points"], int)
+                assert event["points"] >= 0
                 totals[event["player"]] += event["points"]
             if event["type"] == "play":
-                assert Card.parse(event["card"]) and 1 <= event["count"] <= 31
+                assert Card.parse(event["card"])
+                assert 1 <= event["count"] <= 31
             if event["type"] == "show":
                 assert event["what"] in ("hand", "crib")
             if event["type"] == "heels":

@@ -50,7 +50,8 @@ def test_no_count_passes_31_and_only_legal_cards_are_offered(
             assert game.legal_plays(1 - player) == []
         for event in random_decision(game, rng):
             if event.type == "play":
-                assert event.count is not None and 0 < event.count <= 31
+                assert event.count is not None
+                assert 0 < event.count <= 31
         assert 0 <= game.count <= 31
 
 
@@ -99,8 +100,10 @@ def test_scores_are_the_sum_of_the_events_and_stop_at_121(
     assert list(game.scores) == running
     assert sorted(score >= WINNING_SCORE for score in game.scores) == [False, True]
     winner = game.winner
-    assert winner is not None and game.scores[winner] == WINNING_SCORE
-    assert game.events[-1].type == "win" and game.events[-1].player == winner
+    assert winner is not None
+    assert game.scores[winner] == WINNING_SCORE
+    assert game.events[-1].type == "win"
+    assert game.events[-1].player == winner
     assert [e.type for e in game.events].count("win") == 1
     record = game.record()
     assert record["final_scores"] == list(game.scores)
@@ -148,7 +151,8 @@ def test_the_record_replays_to_the_same_game(
     record = json.loads(json.dumps(game.record()))
     steps = list(replay(record))
     final = steps[-1].game
-    assert final.scores == game.scores and final.winner == game.winner
+    assert final.scores == game.scores
+    assert final.winner == game.winner
     # The record holds no cut and not which player laid away first.
     replayed = [e for step in steps for e in step.events if e.type != "discard"]
     assert replayed == [e for e in game.events if e.type not in ("cut", "discard")]

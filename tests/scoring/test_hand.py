@@ -81,6 +81,10 @@ def show(hand: str, starter: str, *, crib: bool = False) -> HandScore:
         # 001/004: a run of four (9-10-J-Q) is 4, not two runs of three; five cards 5
         ("9C TD JH QS", "2C", False, 4),
         ("9C TD JH QS", "KD", False, 5),
+        # 001: ace-2-3 is a run of three (here with 2-3-K for fifteen)
+        ("AC 2D 3H 8S", "KC", False, 5),
+        # 002/004: a king and a jack are no pair (6-9 is the only fifteen)
+        ("KC JD 4H 6S", "9C", False, 2),
         # 001: 7 8 8 K with a 9 starter: fifteen 2, 4, a pair 6, a run 9, a run 12
         ("7C 8C 8D KS", "9H", False, 12),
         # 003: "10, 10, 9, 8 blir 8 poäng" (a double run of three)
@@ -176,6 +180,12 @@ def test_the_29_hand_breakdown() -> None:
             " and nobs is twenty-nine",
             "femton två, femton fyra, femton sex, femton åtta, femton tio, femton tolv,"
             " femton fjorton, femton sexton, fyrtal blir tjugoåtta och knekten blir tjugonio",
+        ),
+        (
+            "7C 8D 8H KS",
+            "2C",
+            "fifteen two, fifteen four and a pair is six",
+            "femton två, femton fyra och ett par blir sex",
         ),
         ("QC KD AH 7S", "6C", "no points", "inga poäng"),
         ("JC 2D 4H 8S", "KC", "one for his nob", "knekten ger ett"),

@@ -93,20 +93,20 @@ def test_worked_examples(cards: str, points: list[int]) -> None:
     assert points_per_card(cards) == points
 
 
-@pytest.mark.parametrize(
-    ("cards", "kinds", "english", "swedish"),
-    [
-        ("6C 5D 4H", [("fifteen", 2), ("run", 3)], "fifteen two and a run of three is five",
-         "femton två och en följd på tre blir fem"),
-        ("KC QD 5H 3S 3D", [("thirty-one", 2), ("pair", 2)], "thirty-one for two and a pair is four",
-         "trettioett ger två och ett par blir fyra"),
-        ("5C 5D 5H", [("fifteen", 2), ("pair", 6)], "fifteen two and a pair royal is eight",
-         "femton två och triss blir åtta"),
-        ("7C 7D 7H 7S", [("pair", 12)], "a double pair royal for twelve", "fyrtal ger tolv"),
-        ("KC QD 9H 2S", [("thirty-one", 2)], "thirty-one for two", "trettioett ger två"),
-        ("AC", [], "no points", "inga poäng"),
-    ],
-)  # fmt: skip
+SAID = [
+    ("6C 5D 4H", [("fifteen", 2), ("run", 3)], "fifteen two and a run of three is five",
+     "femton två och en följd på tre blir fem"),
+    ("KC QD 5H 3S 3D", [("thirty-one", 2), ("pair", 2)], "thirty-one for two and a pair is four",
+     "trettioett ger två och ett par blir fyra"),
+    ("5C 5D 5H", [("fifteen", 2), ("pair", 6)], "fifteen two and a pair royal is eight",
+     "femton två och triss blir åtta"),
+    ("7C 7D 7H 7S", [("pair", 12)], "a double pair royal for twelve", "fyrtal ger tolv"),
+    ("KC QD 9H 2S", [("thirty-one", 2)], "thirty-one for two", "trettioett ger två"),
+    ("AC", [], "no points", "inga poäng"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("cards", "kinds", "english", "swedish"), SAID)
 def test_items_and_the_call_aloud(
     cards: str, kinds: list[tuple[str, int]], english: str, swedish: str
 ) -> None:
@@ -191,9 +191,7 @@ def test_every_sequence_of_up_to_four_cards_scores_as_the_reference() -> None:
     sequences = every_sequence(4)
     assert len(sequences) == 24_982
     wrong = [
-        ranks
-        for ranks in sequences
-        if score_play(cards_of(ranks)).total != reference_points(ranks)
+        ranks for ranks in sequences if score_play(cards_of(ranks)).total != reference_points(ranks)
     ]
     assert wrong == []
 
