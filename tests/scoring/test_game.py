@@ -96,6 +96,30 @@ def test_thirty_one_scores_two_and_never_an_extra_point() -> None:
     ]
 
 
+def test_after_31_the_other_player_leads_though_the_first_still_holds_cards() -> None:
+    """000: the opponent of the player who made 31 lays the first card of the next sequence."""
+    game = stacked_game("TH 9H 2C AC 7D 8D", "KD QD 4S 3S 5C 6C", "2S")
+    discard_both(game, "7D 8D", "5C 6C")
+    assert trace(lay(game, "TH KD 9H 2C")) == [
+        "play 0 TH 10 0",
+        "play 1 KD 20 0",  # a king on a ten is no pair
+        "play 0 9H 29 0",
+        "go 1",
+        "play 0 2C 31 2",
+        "reset",
+    ]
+    assert game.hand(PONE) == (Card.parse("AC"),)
+    assert game.to_move == DEALER
+    assert trace(lay(game, "QD AC 4S 3S")) == [
+        "play 1 QD 10 0",
+        "play 0 AC 11 0",
+        "play 1 4S 15 2",
+        "go 0",
+        "play 1 3S 18 0",
+        "last 1 1",
+    ]
+
+
 def test_thirty_one_with_the_very_last_card_scores_two_only() -> None:
     game = stacked_game("AC 2C 4C 9C KH QH", "AD 2D 3D 9D KS QS", "5H")
     discard_both(game, "KH QH", "KS QS")
