@@ -30,7 +30,7 @@ TOP = 16
 ROW = 11
 LANE_GAP = 34
 WIDTH = LEFT + (LANE_HOLES - 1) * PITCH + (LANE_HOLES // GROUP - 1) * GROUP_GAP + 12
-HEIGHT = TOP + 3 * LANE_GAP + ROW + 14
+HEIGHT = TOP + 3 * LANE_GAP + ROW + 16
 START_X = (10, 21)
 GAME_X = 15
 
@@ -116,7 +116,7 @@ class Board:
         marks = []
         for first in (1, 31, 61, 91):
             x, y = hole_xy(0, first)
-            marks.append((x, y + ROW - 2, str(first)))
+            marks.append((x, y + 11, str(first)))
         return marks
 
 

@@ -23,7 +23,6 @@ from scoring.hand import ScoreItem
 from scoring.speech import say_count
 
 YOU = 0
-_JACK = Card(11, "S")
 Pegs = tuple[int, int, int, int]
 """Front and back peg of the player, then of the computer."""
 
@@ -60,9 +59,9 @@ class Line:
     missed: int = 0
 
     @property
-    def scored(self) -> bool:
-        """Worth a place in the game log: points, a hand shown, the win."""
-        return bool(self.points) or self.type in ("show", "win")
+    def logged(self) -> bool:
+        """Worth a place in the game log: points, a hand shown, the win, and each new deal."""
+        return bool(self.points) or self.type in ("show", "win", "deal")
 
     @property
     def mine(self) -> bool:
@@ -139,6 +138,11 @@ def _item_line(item: ScoreItem) -> ItemLine:
     return ItemLine(item_label(item), faces(item.cards), item.points)
 
 
+def _card(event: Event) -> Card:
+    assert event.card is not None
+    return event.card
+
+
 def _who(event: Event, yours: str, theirs: str) -> str:
     return yours if event.player == YOU else theirs
 
@@ -160,7 +164,7 @@ def _discard(event: Event) -> str:
 
 
 def _play(event: Event) -> str:
-    values = {"card": card_name(event.card) if event.card else "", "count": event.count}
+    values = {"card": card_name(_card(event)), "count": event.count}
     if event.points:
         values["points"] = event.points
         return (
@@ -222,7 +226,7 @@ _TEXTS: dict[str, Callable[[Event], str]] = {
     "cut": _cut,
     "deal": lambda e: _who(e, _("You deal."), _("The computer deals.")),
     "discard": _discard,
-    "starter": lambda e: _("The starter is %(card)s.") % {"card": card_name(e.card or _JACK)},
+    "starter": lambda e: _("The starter is %(card)s.") % {"card": card_name(_card(e))},
     "heels": lambda e: _who(
         e,
         _("A jack is turned: 2 for his heels to you."),

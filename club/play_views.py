@@ -12,7 +12,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
@@ -21,11 +21,12 @@ from club.models import PracticeGame
 from club.play_forms import MoveForm, SettingsForm, StartForm
 from club.practice import guest_remember, practice_decide, practice_hint, practice_start
 from club.practice_selectors import (
+    hint_view,
     practice_games_for,
     practice_replay,
-    practice_stats,
     practice_table,
 )
+from club.practice_stats import practice_stats
 
 FOUR_COLOURS = "four_colour_deck"
 
@@ -82,7 +83,9 @@ def start(request: HttpRequest) -> HttpResponse:
 def _game_page(
     request: HttpRequest, practice: PracticeGame, *, error: str = "", partial: str = ""
 ) -> HttpResponse:
-    hint = practice_hint(practice=practice) if request.GET.get("hint") == "1" else None
+    hint = None
+    if request.GET.get("hint") == "1":
+        hint = hint_view(practice_hint(practice=practice))
     context = {
         "practice": practice,
         "table": practice_table(practice=practice),
@@ -134,7 +137,7 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
         game_number, step = 0, -1
     view = practice_replay(practice=practice, game_number=game_number, step=step)
     if view is None:
-        return render(request, "404.html", status=404)
+        raise Http404("no such game or step")
     return render(request, "play/replay.html", {"replay": view, **_deck(request)})
 
 
@@ -149,9 +152,9 @@ def stats(request: HttpRequest) -> HttpResponse:
 @require_POST
 def deck(request: HttpRequest) -> HttpResponse:
     form = SettingsForm(request.POST)
-    form.is_valid()
-    request.session[FOUR_COLOURS] = bool(form.cleaned_data.get("four_colours"))
-    target = form.cleaned_data.get("next") or ""
+    chosen = form.cleaned_data if form.is_valid() else {}
+    request.session[FOUR_COLOURS] = bool(chosen.get("four_colours"))
+    target = chosen.get("next") or ""
     if not url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):

@@ -182,7 +182,7 @@ def _checked_claim(match: Match, points: int | None) -> int:
     game = match.game
     assert game.showing is not None
     assert game.starter is not None
-    _, what, cards = game.showing
+    _player, what, cards = game.showing
     worth = score_hand(cards, game.starter, crib=what == "crib").total
     if points is None or points < 0:
         raise ValidationError(_("Enter the points you count."), code="points")
@@ -220,17 +220,28 @@ def stand_in_decision(match: Match, stand_in: ComputerPlayer) -> Decision:
         return Decision("play", (stand_in.choose_play(game, HUMAN),))
     assert game.showing is not None
     assert game.starter is not None
-    _, what, cards = game.showing
+    _player, what, cards = game.showing
     return Decision("count", points=score_hand(cards, game.starter, crib=what == "crib").total)
 
 
+@transaction.atomic
 def practice_autoplay(*, practice: PracticeGame, level: str = "standard") -> PracticeGame:
-    """Play the player's seat by a computer of ``level`` until the match is over."""
-    stand_in = ComputerPlayer(level, practice.seed + 1)
-    while not practice.finished:
-        decision = stand_in_decision(load_match(practice), stand_in)
-        practice = practice_decide(practice=practice, version=practice.version, decision=decision)
-    return practice
+    """Play the player's seat by a computer of ``level`` until the match is over.
+
+    Each decision goes through the same checks as the player's; the row is saved once.
+    """
+    locked = PracticeGame.objects.select_for_update().get(pk=practice.pk)
+    match = load_match(locked)
+    stand_in, computer = ComputerPlayer(level, locked.seed + 1), computer_for(locked)
+    news_from = locked.news_from
+    while match.game.phase is not Phase.DONE or match.winner is None:
+        decision = stand_in_decision(match, stand_in)
+        news_from = 0 if decision.action == "next" else len(match.game.events)
+        _take(match, decision)
+        computer_moves(match, computer)
+        locked.version += 1
+    _save(locked, match, news_from=news_from)
+    return locked
 
 
 @dataclass(frozen=True)

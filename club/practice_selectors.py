@@ -19,7 +19,7 @@ from django.db.models import QuerySet
 from club.board import Board, CardFace, face, faces
 from club.models import PracticeGame
 from club.play_narration import START_PEGS, Line, Pegs, narrate
-from club.practice import COMPUTER, HUMAN, SESSION_GAMES, load_match
+from club.practice import COMPUTER, HUMAN, SESSION_GAMES, Hint, load_match
 from scoring.cards import Card
 from scoring.events import Phase, skunk_of
 from scoring.game import Game
@@ -40,6 +40,7 @@ def practice_games_for(
 class HandCard:
     face: CardFace
     playable: bool = True
+    focus: bool = False
 
 
 @dataclass
@@ -82,6 +83,14 @@ class TableView:
     def pegs_before_text(self) -> str:
         return " ".join(str(peg) for peg in self.pegs_before)
 
+    @property
+    def crib_backs(self) -> range:
+        return range(self.crib_size)
+
+    @property
+    def computer_backs(self) -> range:
+        return range(self.computer_holds)
+
 
 def practice_table(*, practice: PracticeGame, language: str | None = None) -> TableView:
     match = load_match(practice)
@@ -109,7 +118,7 @@ def practice_table(*, practice: PracticeGame, language: str | None = None) -> Ta
         showing=_showing(game),
         news=lines[news_from:],
         pegs_before=lines[news_from - 1].pegs if news_from else START_PEGS,
-        log=[line for line in lines if line.scored],
+        log=[line for line in lines if line.logged],
         winner=winner,
         skunk=None if winner is None else skunk_of(game.scores[1 - winner]),
         kept=faces(game.kept(HUMAN)) if game.phase is not Phase.DISCARD else [],
@@ -119,8 +128,9 @@ def practice_table(*, practice: PracticeGame, language: str | None = None) -> Ta
 def _hand(game: Game) -> list[HandCard]:
     cards = game.hand(HUMAN)
     if game.phase is Phase.PLAY:
-        legal = set(game.legal_plays(HUMAN))
-        return [HandCard(face(card), card in legal) for card in cards]
+        legal = game.legal_plays(HUMAN)
+        first = legal[0] if legal else None
+        return [HandCard(face(card), card in legal, card == first) for card in cards]
     return [HandCard(face(card), game.phase is Phase.DISCARD) for card in cards]
 
 
@@ -133,15 +143,45 @@ def _laid_before(game: Game) -> list[tuple[int, Any]]:
 def _showing(game: Game) -> tuple[str, list[CardFace]] | None:
     if game.showing is None:
         return None
-    _, what, cards = game.showing
+    _player, what, cards = game.showing
     return what, faces(cards)
+
+
+@dataclass(frozen=True)
+class DiscardRow:
+    cards: list[CardFace]
+    hand: float
+    crib: float
+    total: float
+
+
+@dataclass(frozen=True)
+class HintView:
+    """A hint as the page shows it: the discards best first, or the card to lay."""
+
+    dealer: bool
+    discard_rows: list[DiscardRow]
+    best_play: CardFace | None
+
+    @property
+    def discards(self) -> bool:
+        return bool(self.discard_rows)
+
+
+def hint_view(hint: Hint) -> HintView:
+    rows = [
+        DiscardRow(faces(option.discard), option.hand_ev, option.crib_ev, option.total_ev)
+        for option in hint.discards
+    ]
+    best = face(hint.best_play) if hint.best_play else None
+    return HintView(dealer=hint.dealer, discard_rows=rows, best_play=best)
 
 
 @dataclass
 class ReplayView:
     """One step of a finished game's replay."""
 
-    practice: PracticeGame
+    practice: PracticeGame | None
     game_number: int
     games: int
     step: int
@@ -171,6 +211,10 @@ class ReplayView:
     def last_step(self) -> int:
         return self.steps - 1
 
+    @property
+    def game_numbers(self) -> range:
+        return range(1, self.games + 1)
+
 
 def replayable_records(practice: PracticeGame) -> list[dict[str, Any]]:
     """The records of the games of this practice that are over."""
@@ -196,19 +240,20 @@ def practice_replay(
         steps += 1
     if view is None:
         return None
+    cut = record.get("cut", []) if step == 0 else []
     view.practice, view.game_number, view.games = practice, game_number, len(records)
     view.step, view.steps = step, steps
-    if step == 0:
-        view.cut = [(face(Card.parse(a)), face(Card.parse(b))) for a, b in record.get("cut", [])]
+    view.cut = [(face(Card.parse(first)), face(Card.parse(second))) for first, second in cut]
     return view
 
 
 def _replay_view(
     game: Game, decision: dict[str, Any] | None, new: int, language: str | None
 ) -> ReplayView:
+    """The replayed game's table; which practice, game and step it is are filled in after."""
     lines = narrate(game.events, language=language)
     return ReplayView(
-        practice=PracticeGame(),
+        practice=None,
         game_number=0,
         games=0,
         step=0,
@@ -233,164 +278,3 @@ def _held_or_kept(game: Game, seat: int) -> list[CardFace]:
     if game.phase in (Phase.COUNT, Phase.DONE) and game.kept(seat):
         return faces(game.kept(seat))
     return faces(game.hand(seat))
-
-
-CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 240, 120, 6
-SKUNK_LINE = 91
-"""A loser below this line is skunked (RULES 2.9); the race chart draws it."""
-
-
-@dataclass(frozen=True)
-class GameStats:
-    """One finished game of a practice, from the player's seat."""
-
-    practice_id: int
-    number: int
-    best_of: int
-    level: str
-    played: Any
-    won: bool
-    scores: tuple[int, int]
-    skunk: str
-    deals: int
-    pegging: int
-    hands: list[int]
-    cribs: list[int]
-    race: list[tuple[int, int]]
-
-    def _polyline(self, seat: int) -> str:
-        steps = max(1, len(self.race) - 1)
-        return " ".join(
-            f"{_chart_x(index, steps)},{_chart_y(scores[seat])}"
-            for index, scores in enumerate(self.race)
-        )
-
-    @property
-    def you_line(self) -> str:
-        return self._polyline(HUMAN)
-
-    @property
-    def computer_line(self) -> str:
-        return self._polyline(COMPUTER)
-
-    @property
-    def chart_size(self) -> tuple[int, int]:
-        return CHART_WIDTH, CHART_HEIGHT
-
-    @property
-    def skunk_y(self) -> float:
-        return _chart_y(SKUNK_LINE)
-
-    @property
-    def finish_y(self) -> float:
-        return _chart_y(121)
-
-    @property
-    def race_table(self) -> list[tuple[int, int, int]]:
-        return [(deal, you, computer) for deal, (you, computer) in enumerate(self.race)]
-
-
-def _chart_x(index: int, steps: int) -> float:
-    return round(CHART_PAD + index * (CHART_WIDTH - 2 * CHART_PAD) / steps, 1)
-
-
-def _chart_y(score: int) -> float:
-    return round(CHART_HEIGHT - CHART_PAD - score * (CHART_HEIGHT - 2 * CHART_PAD) / 121, 1)
-
-
-def _mean(values: list[int], count: int) -> float | None:
-    return round(sum(values) / count, 2) if count else None
-
-
-@dataclass(frozen=True)
-class PracticeStats:
-    """Totals over finished games: newest first."""
-
-    games: list[GameStats]
-
-    @property
-    def played(self) -> int:
-        return len(self.games)
-
-    @property
-    def won(self) -> int:
-        return sum(game.won for game in self.games)
-
-    @property
-    def skunks(self) -> int:
-        """Games the player won with the computer skunked (or double skunked)."""
-        return sum(game.won and game.skunk != "none" for game in self.games)
-
-    @property
-    def skunked(self) -> int:
-        return sum(not game.won and game.skunk != "none" for game in self.games)
-
-    @property
-    def deals(self) -> int:
-        return sum(game.deals for game in self.games)
-
-    @property
-    def pegging_per_deal(self) -> float | None:
-        return _mean([game.pegging for game in self.games], self.deals)
-
-    @property
-    def hand_per_deal(self) -> float | None:
-        hands = [points for game in self.games for points in game.hands]
-        return _mean(hands, len(hands))
-
-    @property
-    def crib_per_deal(self) -> float | None:
-        """Per crib of the player's shown (every other deal, when the player deals)."""
-        cribs = [points for game in self.games for points in game.cribs]
-        return _mean(cribs, len(cribs))
-
-    @property
-    def highest_hand(self) -> int | None:
-        return max((points for game in self.games for points in game.hands), default=None)
-
-    @property
-    def recent(self) -> list[GameStats]:
-        return self.games[:12]
-
-
-def game_stats(practice: PracticeGame, number: int, record: dict[str, Any]) -> GameStats:
-    """The player's numbers in one game record: pegging, hands, cribs and the race by deal."""
-    pegging, hands, cribs = 0, [], []
-    race = [(0, 0)]
-    for deal in record["deals"]:
-        for event in deal["events"]:
-            if "scores" in event:
-                race_end = (event["scores"][0], event["scores"][1])
-            if event.get("player") != HUMAN:
-                continue
-            if event["type"] in ("play", "go", "last"):
-                pegging += event.get("points") or 0
-            elif event["type"] == "show":
-                (cribs if event["what"] == "crib" else hands).append(event.get("points") or 0)
-        race.append(race_end if deal["events"] else race[-1])
-    scores = (record["final_scores"][0], record["final_scores"][1])
-    return GameStats(
-        practice_id=practice.pk,
-        number=number,
-        best_of=practice.best_of,
-        level=practice.get_level_display(),
-        played=practice.updated,
-        won=record["winner"] == HUMAN,
-        scores=scores,
-        skunk=record["skunk"] or "none",
-        deals=len(record["deals"]),
-        pegging=pegging,
-        hands=hands,
-        cribs=cribs,
-        race=race,
-    )
-
-
-def practice_stats(*, games: QuerySet[PracticeGame]) -> PracticeStats:
-    """Statistics over the finished games among ``games``."""
-    stats = []
-    for practice in games.filter(finished=True).order_by("-updated", "-pk"):
-        records = practice.record["games"] if practice.record else []
-        for number in range(len(records), 0, -1):
-            stats.append(game_stats(practice, number, records[number - 1]))
-    return PracticeStats(stats)

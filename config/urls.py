@@ -20,6 +20,7 @@ urlpatterns = [
         name="password_change_done",
     ),
     path("t/", include("tournaments.urls")),
+    path("play/", include("club.play_urls")),
     path("", include("club.urls")),
 ]
 

@@ -80,12 +80,12 @@ def main(
 
 def _forward(command: str, argv: list[str]) -> int:
     if command == "selfplay":
-        from scoring import selfplay
+        from scoring.selfplay import main as selfplay_main  # loads the computer players
 
-        return selfplay.main(argv)
-    from scoring import bench
+        return selfplay_main(argv)
+    from scoring.bench import main as bench_main
 
-    return bench.main(argv)
+    return bench_main(argv)
 
 
 def _distinct(cards: Sequence[Card], what: str) -> None:

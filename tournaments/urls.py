@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from tournaments.printing import views as printing
 from tournaments.views import manage, public, results
 
 app_name = "tournaments"
@@ -39,4 +40,15 @@ urlpatterns = [
     path("<slug:slug>/playoff/", public.playoff, name="playoff"),
     path("<slug:slug>/playoff/start/", manage.playoff_start, name="playoff_start"),
     path("<slug:slug>/finish/", manage.tournament_finish, name="finish"),
+    path(
+        "<slug:slug>/round/<int:number>/pairings.pdf", printing.pairings_pdf, name="pairings_pdf"
+    ),
+    path(
+        "<slug:slug>/round/<int:number>/scoresheets.pdf",
+        printing.scoresheets_pdf,
+        name="scoresheets_pdf",
+    ),
+    path("<slug:slug>/standings.pdf", printing.standings_pdf, name="standings_pdf"),
+    path("<slug:slug>/crosstable.pdf", printing.crosstable_pdf, name="crosstable_pdf"),
+    path("<slug:slug>/playoff.pdf", printing.playoff_pdf, name="playoff_pdf"),
 ]

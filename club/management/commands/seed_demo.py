@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from club.demo import DEMO_ORGANISER, DEMO_PLAYER, seed_club
+from club.demo import DEMO_ORGANISER, DEMO_PLAYER, seed_club, seed_practice_games
 from tournaments.demo import seed_championships
 
 
@@ -16,6 +16,10 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         done = seed_club()
         self.stdout.write(f"Club: {len(done)} things created" if done else "Club: already there")
+        practice = seed_practice_games()
+        self.stdout.write(
+            f"Practice games: {practice} played" if practice else "Practice games: already there"
+        )
         championships = seed_championships()
         self.stdout.write(
             f"Championships: {', '.join(championships)}" if championships else "Championships: already there"

@@ -1,0 +1,24 @@
+"""``manage.py cleanup_practice_games``: delete guests' practice games nobody touched for N days."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from club.practice import practice_cleanup
+
+
+class Command(BaseCommand):
+    help = "Delete guests' practice games not touched for --days days (default 7). Members' stay."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--days", type=int, default=7, help="days without a move (default 7)")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        days = options["days"]
+        if days < 0:
+            self.stderr.write("--days must be 0 or more")
+            return
+        deleted = practice_cleanup(days=days)
+        self.stdout.write(f"Deleted {deleted} guest practice games untouched for {days} days.")

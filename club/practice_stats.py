@@ -1,0 +1,180 @@
+"""Practice statistics: a player's finished games counted from their records.
+
+Terms: for each finished game (every game of a match counts) the player's
+*pegging* is the points of their cards laid, go's and last cards; their *hand*
+and *crib* points are their shows; the *race* is both scores after each deal,
+from 0-0, drawn as an inline SVG line chart with the skunk line (91) and the
+finish (121). A *skunk* is a win with the loser on 90 or fewer.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import QuerySet
+
+from club.models import PracticeGame
+from club.practice import COMPUTER, HUMAN
+
+CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 240, 120, 6
+SKUNK_LINE = 91
+"""A loser below this line is skunked (RULES 2.9); the race chart draws it."""
+
+
+@dataclass(frozen=True)
+class GameStats:
+    """One finished game of a practice, from the player's seat."""
+
+    practice_id: int
+    number: int
+    best_of: int
+    level: str
+    played: datetime.datetime
+    won: bool
+    scores: tuple[int, int]
+    skunk: str
+    deals: int
+    pegging: int
+    hands: list[int]
+    cribs: list[int]
+    race: list[tuple[int, int]]
+
+    def _polyline(self, seat: int) -> str:
+        steps = max(1, len(self.race) - 1)
+        return " ".join(
+            f"{_chart_x(index, steps)},{_chart_y(scores[seat])}"
+            for index, scores in enumerate(self.race)
+        )
+
+    @property
+    def you_line(self) -> str:
+        return self._polyline(HUMAN)
+
+    @property
+    def computer_line(self) -> str:
+        return self._polyline(COMPUTER)
+
+    @property
+    def chart_size(self) -> tuple[int, int]:
+        return CHART_WIDTH, CHART_HEIGHT
+
+    @property
+    def skunk_y(self) -> float:
+        return _chart_y(SKUNK_LINE)
+
+    @property
+    def finish_y(self) -> float:
+        return _chart_y(121)
+
+    @property
+    def race_table(self) -> list[tuple[int, int, int]]:
+        return [(deal, you, computer) for deal, (you, computer) in enumerate(self.race)]
+
+
+def _chart_x(index: int, steps: int) -> float:
+    return round(CHART_PAD + index * (CHART_WIDTH - 2 * CHART_PAD) / steps, 1)
+
+
+def _chart_y(score: int) -> float:
+    return round(CHART_HEIGHT - CHART_PAD - score * (CHART_HEIGHT - 2 * CHART_PAD) / 121, 1)
+
+
+def _mean(values: list[int], count: int) -> float | None:
+    return round(sum(values) / count, 2) if count else None
+
+
+@dataclass(frozen=True)
+class PracticeStats:
+    """Totals over finished games: newest first."""
+
+    games: list[GameStats]
+
+    @property
+    def played(self) -> int:
+        return len(self.games)
+
+    @property
+    def won(self) -> int:
+        return sum(game.won for game in self.games)
+
+    @property
+    def skunks(self) -> int:
+        """Games the player won with the computer skunked (or double skunked)."""
+        return sum(game.won and game.skunk != "none" for game in self.games)
+
+    @property
+    def skunked(self) -> int:
+        return sum(not game.won and game.skunk != "none" for game in self.games)
+
+    @property
+    def deals(self) -> int:
+        return sum(game.deals for game in self.games)
+
+    @property
+    def pegging_per_deal(self) -> float | None:
+        return _mean([game.pegging for game in self.games], self.deals)
+
+    @property
+    def hand_per_deal(self) -> float | None:
+        hands = [points for game in self.games for points in game.hands]
+        return _mean(hands, len(hands))
+
+    @property
+    def crib_per_deal(self) -> float | None:
+        """Per crib of the player's shown (every other deal, when the player deals)."""
+        cribs = [points for game in self.games for points in game.cribs]
+        return _mean(cribs, len(cribs))
+
+    @property
+    def highest_hand(self) -> int | None:
+        return max((points for game in self.games for points in game.hands), default=None)
+
+    @property
+    def recent(self) -> list[GameStats]:
+        return self.games[:12]
+
+
+def game_stats(practice: PracticeGame, number: int, record: dict[str, Any]) -> GameStats:
+    """The player's numbers in one game record: pegging, hands, cribs and the race by deal."""
+    pegging, hands, cribs = 0, [], []
+    race = [(0, 0)]
+    race_end = race[0]
+    for deal in record["deals"]:
+        for event in deal["events"]:
+            if "scores" in event:
+                race_end = (event["scores"][0], event["scores"][1])
+            if event.get("player") != HUMAN:
+                continue
+            if event["type"] in ("play", "go", "last"):
+                pegging += event.get("points") or 0
+            elif event["type"] == "show":
+                (cribs if event["what"] == "crib" else hands).append(event.get("points") or 0)
+        race.append(race_end)
+    scores = (record["final_scores"][0], record["final_scores"][1])
+    return GameStats(
+        practice_id=practice.pk,
+        number=number,
+        best_of=practice.best_of,
+        level=practice.get_level_display(),
+        played=practice.updated,
+        won=record["winner"] == HUMAN,
+        scores=scores,
+        skunk=record["skunk"] or "none",
+        deals=len(record["deals"]),
+        pegging=pegging,
+        hands=hands,
+        cribs=cribs,
+        race=race,
+    )
+
+
+def practice_stats(*, games: QuerySet[PracticeGame]) -> PracticeStats:
+    """Statistics over the finished games among ``games``."""
+    stats = []
+    for practice in games.filter(finished=True).order_by("-updated", "-pk"):
+        records = practice.record["games"] if practice.record else []
+        for number in range(len(records), 0, -1):
+            stats.append(game_stats(practice, number, records[number - 1]))
+    return PracticeStats(stats)

@@ -1,0 +1,97 @@
+// The practice game, made live: the latest move's events appear one at a time and the
+// pegs follow them; at most two cards stay chosen for the crib. Without this file every
+// event is listed at once and the forms post as usual.
+(function () {
+  "use strict";
+  var STEP_MS = 650;
+  var timers = [];
+
+  function reducedMotion() {
+    return window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  }
+
+  function holeKey(score, back) {
+    if (score <= 0) return back ? "0b" : "0a";
+    return String(Math.min(score, 121));
+  }
+
+  function placePeg(board, player, back, score) {
+    var peg = board.querySelector('[data-peg="' + player + "-" + (back ? "back" : "front") + '"]');
+    var hole = board.querySelector('[data-hole="' + player + "-" + holeKey(score, back) + '"]');
+    if (!peg || !hole) return;
+    peg.style.transform = "translate(" + hole.getAttribute("cx") + "px, " + hole.getAttribute("cy") + "px)";
+    peg.setAttribute("data-score", String(score));
+  }
+
+  function setPegs(game, text) {
+    var board = game.querySelector("[data-board]");
+    var pegs = (text || "").split(" ").map(Number);
+    if (!board || pegs.length !== 4) return;
+    for (var player = 0; player < 2; player++) {
+      placePeg(board, player, false, pegs[2 * player]);
+      placePeg(board, player, true, pegs[2 * player + 1]);
+      var score = game.querySelector('[data-score-text="' + player + '"]');
+      if (score) score.textContent = String(pegs[2 * player]);
+    }
+  }
+
+  function finish(game) {
+    timers.forEach(clearTimeout);
+    timers = [];
+    if (!game) return;
+    game.querySelectorAll(".line.pending").forEach(function (line) {
+      line.classList.remove("pending");
+    });
+    var lines = game.querySelectorAll("[data-news] .line[data-pegs]");
+    if (lines.length) setPegs(game, lines[lines.length - 1].getAttribute("data-pegs"));
+    var skip = game.querySelector("[data-news-skip]");
+    if (skip) skip.hidden = true;
+  }
+
+  function reveal(game) {
+    var list = game.querySelector("[data-news]");
+    var lines = list ? Array.prototype.slice.call(list.querySelectorAll(".line[data-pegs]")) : [];
+    if (!lines.length || reducedMotion()) return;
+    var board = game.querySelector("[data-board]");
+    if (board) board.classList.add("no-anim");
+    setPegs(game, list.getAttribute("data-pegs-before"));
+    if (board) {
+      board.getBoundingClientRect();
+      requestAnimationFrame(function () { board.classList.remove("no-anim"); });
+    }
+    lines.forEach(function (line) { line.classList.add("pending"); });
+    var skip = game.querySelector("[data-news-skip]");
+    if (skip && lines.length > 1) {
+      skip.hidden = false;
+      skip.onclick = function () { finish(game); };
+    }
+    lines.forEach(function (line, index) {
+      timers.push(setTimeout(function () {
+        line.classList.remove("pending");
+        line.classList.add("fresh");
+        setPegs(game, line.getAttribute("data-pegs"));
+        if (index === lines.length - 1 && skip) skip.hidden = true;
+      }, 60 + index * STEP_MS));
+    });
+  }
+
+  // At most two cards chosen for the crib: a third choice lets go of the earliest.
+  var chosen = [];
+  document.addEventListener("change", function (event) {
+    var box = event.target;
+    if (!box.classList || !box.classList.contains("card-check")) return;
+    chosen = chosen.filter(function (other) { return other !== box && other.isConnected && other.checked; });
+    if (box.checked) chosen.push(box);
+    while (chosen.length > 2) chosen.shift().checked = false;
+  });
+
+  document.addEventListener("htmx:beforeRequest", function () {
+    finish(document.getElementById("game"));
+  });
+
+  if (window.htmx) {
+    window.htmx.onLoad(function (element) {
+      if (element && element.id === "game") reveal(element);
+    });
+  }
+})();

@@ -1,0 +1,248 @@
+"""Practice games through the services: start, decisions the engine checks, the computer's
+answers, stale and illegal decisions that change nothing, matches, hints and clean-up."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.core.management import call_command
+from django.utils import timezone
+
+from club.models import PracticeGame
+from club.practice import (
+    COMPUTER,
+    HUMAN,
+    Decision,
+    load_match,
+    practice_cleanup,
+    practice_decide,
+    practice_hint,
+    practice_start,
+)
+from scoring.cards import DECK, Card
+from scoring.events import Phase
+from scoring.game import Game
+from scoring.replay import replay
+from tests.club.play_factories import GuestPracticeGameFactory, PracticeGameFactory, play_until
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def decide(practice: PracticeGame, decision: Decision) -> PracticeGame:
+    return practice_decide(practice=practice, version=practice.version, decision=decision)
+
+
+def unchanged(practice: PracticeGame) -> bool:
+    saved = PracticeGame.objects.get(pk=practice.pk)
+    return saved.state == practice.state and saved.version == practice.version
+
+
+def test_start_cuts_deals_and_the_computer_lays_away_first() -> None:
+    practice = PracticeGameFactory(seed=42)
+    game = load_match(practice).game
+    assert practice.version == 0
+    assert game.phase is Phase.DISCARD
+    assert game.awaiting == frozenset({HUMAN})
+    assert len(game.hand(HUMAN)) == 6
+    assert len(game.kept(COMPUTER)) == 4  # the computer's two are in the crib already
+    assert game.events[0].type == "cut"
+    again = PracticeGameFactory(seed=42, owner=practice.owner)
+    assert again.state["games"][0]["decisions"] == practice.state["games"][0]["decisions"]
+
+
+def test_a_legal_discard_turns_the_starter_and_the_computer_answers() -> None:
+    practice = PracticeGameFactory(seed=7)
+    six = load_match(practice).game.hand(HUMAN)
+    after = decide(practice, Decision("discard", six[:2]))
+    game = load_match(after).game
+    assert after.version == 1
+    assert game.starter is not None
+    assert game.kept(HUMAN) == six[2:]
+    assert game.phase in (Phase.PLAY, Phase.DONE)
+    if game.phase is Phase.PLAY:
+        assert game.to_move == HUMAN  # the computer has led already if it was its turn
+    news = game.events[after.news_from :]
+    assert news[0].type == "discard"
+    assert news[0].player == HUMAN
+
+
+@pytest.mark.parametrize(
+    ("decision", "code"),
+    [
+        (Decision("discard", (Card.parse("5H"), Card.parse("5H"))), "two_cards"),
+        (Decision("play", (Card.parse("5H"),)), "wrong_time"),
+        (Decision("count", points=3), "wrong_time"),
+        (Decision("next"), "not_over"),
+    ],
+)
+def test_refused_decisions_change_nothing(decision: Decision, code: str) -> None:
+    practice = PracticeGameFactory(seed=11)
+    six = load_match(practice).game.hand(HUMAN)
+    if decision.action == "discard":  # a card the player holds, twice
+        decision = Decision("discard", (six[0], six[0]))
+    with pytest.raises(ValidationError) as refused:
+        decide(practice, decision)
+    assert refused.value.code == code
+    assert unchanged(practice)
+
+
+def test_a_card_not_held_is_refused_by_name() -> None:
+    practice = PracticeGameFactory(seed=12)
+    six = load_match(practice).game.hand(HUMAN)
+    stranger = next(card for card in DECK if card not in six)
+    with pytest.raises(ValidationError) as refused:
+        decide(practice, Decision("discard", (six[0], stranger)))
+    assert refused.value.code == "not_held"
+    assert "is not in your hand" in refused.value.messages[0]
+    assert unchanged(practice)
+
+
+def test_a_stale_version_is_refused_and_changes_nothing() -> None:
+    practice = PracticeGameFactory(seed=13)
+    six = load_match(practice).game.hand(HUMAN)
+    after = decide(practice, Decision("discard", six[:2]))
+    with pytest.raises(ValidationError) as refused:  # the same post again: a double click
+        practice_decide(practice=after, version=0, decision=Decision("discard", six[:2]))
+    assert refused.value.code == "stale"
+    assert unchanged(after)
+
+
+def test_a_card_that_would_pass_31_is_refused() -> None:
+    def blocked(game: Game) -> bool:
+        playing = game.phase is Phase.PLAY and game.to_move == HUMAN
+        return playing and len(game.legal_plays(HUMAN)) < len(game.hand(HUMAN))
+
+    practice = play_until(PracticeGameFactory(seed=5), blocked)
+    game = load_match(practice).game
+    too_big = next(card for card in game.hand(HUMAN) if card not in game.legal_plays(HUMAN))
+    with pytest.raises(ValidationError) as refused:
+        decide(practice, Decision("play", (too_big,)))
+    assert refused.value.code == "past_31"
+    assert unchanged(practice)
+
+
+def test_a_game_to_121_is_finished_with_its_record() -> None:
+    practice = PracticeGameFactory(seed=21, finished=True)
+    assert practice.finished
+    game = load_match(practice).game
+    assert game.phase is Phase.DONE
+    assert practice.winner == game.winner
+    assert max(game.scores) == 121
+    record = practice.record["games"][0]
+    assert record["final_scores"] == list(game.scores)
+    steps = list(replay(record))
+    assert steps[-1].game.scores == game.scores
+    with pytest.raises(ValidationError):
+        decide(practice, Decision("next"))  # a single game: nothing follows it
+
+
+def test_in_a_match_the_loser_deals_the_next_game() -> None:
+    practice = play_until(
+        PracticeGameFactory(seed=3, best_of=3), lambda game: game.phase is Phase.DONE
+    )
+    first = load_match(practice).game
+    assert not practice.finished
+    after = decide(practice, Decision("next"))
+    match = load_match(after)
+    assert len(match.games) == 2
+    assert match.game.dealer == 1 - first.winner
+    assert after.news_from == 0
+    assert not any(event.type == "cut" for event in match.game.events)
+
+
+def test_a_match_ends_when_one_side_has_won_two() -> None:
+    practice = PracticeGameFactory(seed=8, best_of=3, finished=True)
+    match = load_match(practice)
+    assert 2 <= len(match.games) <= 3
+    assert match.result.wins[practice.winner] == 2
+    assert len(practice.record["games"]) == len(match.games)
+
+
+def test_count_it_yourself_with_muggins_gives_the_missed_points_to_the_computer() -> None:
+    practice = play_until(
+        PracticeGameFactory(seed=9, self_count=True, muggins=True),
+        lambda game: game.phase is Phase.COUNT,
+    )
+    game = load_match(practice).game
+    worth = game.showing and _worth(game)
+    assert worth is not None
+    with pytest.raises(ValidationError) as refused:
+        decide(practice, Decision("count", points=worth + 1))
+    assert refused.value.code == "too_many"
+    assert unchanged(practice)
+    if worth == 0:
+        pytest.skip("this hand is worth nothing; nothing to miss")
+    computer_before = game.scores[COMPUTER]
+    after = decide(practice, Decision("count", points=0))
+    news = load_match(after).game.events[after.news_from :]
+    muggins = next(event for event in news if event.type == "muggins")
+    assert muggins.player == COMPUTER
+    assert muggins.points == worth
+    assert load_match(after).game.scores[COMPUTER] >= computer_before + worth
+
+
+def _worth(game: Game) -> int:
+    from scoring.hand import score_hand
+
+    assert game.showing is not None
+    assert game.starter is not None
+    _, what, cards = game.showing
+    return score_hand(cards, game.starter, crib=what == "crib").total
+
+
+def test_hints_give_every_discard_then_the_card_to_lay() -> None:
+    practice = PracticeGameFactory(seed=14)
+    hint = practice_hint(practice=practice)
+    assert len(hint.discards) == 15
+    totals = [option.total_ev for option in hint.discards]
+    assert totals == sorted(totals, reverse=True)
+    for option in hint.discards:
+        sign = 1 if hint.dealer else -1
+        assert option.total_ev == pytest.approx(option.hand_ev + sign * option.crib_ev)
+    practice = play_until(practice, lambda game: game.to_move == HUMAN and game.phase is Phase.PLAY)
+    best = practice_hint(practice=practice).best_play
+    assert best in load_match(practice).game.legal_plays(HUMAN)
+
+
+def test_a_game_belongs_to_a_member_or_a_session() -> None:
+    with pytest.raises(ValueError, match="belongs"):
+        practice_start(level="easy")
+    guest = GuestPracticeGameFactory()
+    assert guest.owner is None
+    assert guest.session_key
+
+
+def test_cleanup_deletes_only_old_guest_games() -> None:
+    old_guest = GuestPracticeGameFactory()
+    new_guest = GuestPracticeGameFactory()
+    old_member = PracticeGameFactory()
+    long_ago = timezone.now() - datetime.timedelta(days=8)
+    PracticeGame.objects.filter(pk__in=[old_guest.pk, old_member.pk]).update(updated=long_ago)
+    assert practice_cleanup(days=7) == 1
+    left = set(PracticeGame.objects.values_list("pk", flat=True))
+    assert left == {new_guest.pk, old_member.pk}
+
+
+def test_cleanup_command_takes_the_number_of_days(capsys: pytest.CaptureFixture[str]) -> None:
+    guest = GuestPracticeGameFactory()
+    three_days = timezone.now() - datetime.timedelta(days=3)
+    PracticeGame.objects.filter(pk=guest.pk).update(updated=three_days)
+    call_command("cleanup_practice_games")
+    assert PracticeGame.objects.filter(pk=guest.pk).exists()
+    call_command("cleanup_practice_games", "--days", "2")
+    assert not PracticeGame.objects.filter(pk=guest.pk).exists()
+    assert "Deleted 1" in capsys.readouterr().out
+
+
+def test_demo_practice_games_are_played_once() -> None:
+    from club.demo import DEMO_PRACTICE, seed_practice_games
+
+    UserFactory(username="anna")
+    assert seed_practice_games() == len(DEMO_PRACTICE)
+    assert seed_practice_games() == 0
+    games = PracticeGame.objects.filter(owner__username="anna")
+    assert games.count() == len(DEMO_PRACTICE)
+    assert all(game.finished for game in games)

@@ -1,0 +1,75 @@
+"""Practice statistics on known finished games, counted again straight from the engine."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from club.models import PracticeGame
+from club.practice import HUMAN, load_match
+from club.practice_stats import practice_stats
+from scoring.events import Event
+from tests.club.play_factories import PracticeGameFactory
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def mine(events: tuple[Event, ...], *types: str) -> list[Event]:
+    return [event for event in events if event.player == HUMAN and event.type in types]
+
+
+def test_statistics_of_a_known_game_match_the_engines_events() -> None:
+    practice = PracticeGameFactory(seed=77, finished=True)
+    game = load_match(practice).game
+    stats = practice_stats(games=PracticeGame.objects.filter(owner=practice.owner))
+
+    assert stats.played == 1
+    assert stats.won == (game.winner == HUMAN)
+    deals = game.deal_number
+    pegging = sum(event.points or 0 for event in mine(game.events, "play", "go", "last"))
+    hands = [event.points for event in mine(game.events, "show") if event.what == "hand"]
+    cribs = [event.points for event in mine(game.events, "show") if event.what == "crib"]
+    assert stats.pegging_per_deal == pytest.approx(pegging / deals, abs=0.005)
+    assert stats.hand_per_deal == pytest.approx(sum(hands) / len(hands), abs=0.005)
+    assert stats.crib_per_deal == pytest.approx(sum(cribs) / len(cribs), abs=0.005)
+    assert stats.highest_hand == max(hands)
+    race = stats.games[0].race
+    assert race[0] == (0, 0)
+    assert race[-1] == game.scores
+    assert len(race) == deals + 1
+
+
+def test_skunks_count_for_the_winner_and_against_the_loser() -> None:
+    user = UserFactory()
+    games = [PracticeGameFactory(owner=user, seed=seed, finished=True) for seed in (1, 2, 3)]
+    stats = practice_stats(games=PracticeGame.objects.filter(owner=user))
+    losers = [min(load_match(game).game.scores) for game in games]
+    winners = [load_match(game).game.winner for game in games]
+    assert stats.skunks == sum(w == HUMAN and s <= 90 for w, s in zip(winners, losers, strict=True))
+    assert stats.skunked == sum(
+        w != HUMAN and s <= 90 for w, s in zip(winners, losers, strict=True)
+    )
+    assert stats.played == 3
+    assert stats.won == winners.count(HUMAN)
+
+
+def test_the_statistics_page_shows_numbers_and_an_accessible_race(client: Client) -> None:
+    practice = PracticeGameFactory(seed=77, finished=True)
+    PracticeGameFactory(owner=practice.owner)  # unfinished: not counted
+    client.force_login(practice.owner)
+    response = client.get(reverse("play:stats"))
+    html = response.content.decode()
+    assert response.context["stats"].played == 1
+    assert '<dd data-stat="played">1</dd>' in html
+    assert 'class="race-chart"' in html
+    assert "<desc id=" in html
+    assert "race-p0" in html
+    assert f'href="{reverse("play:replay", args=[practice.pk])}?game=1"' in html
+
+
+def test_a_member_sees_only_their_own_statistics(client: Client) -> None:
+    PracticeGameFactory(seed=5, finished=True)
+    client.force_login(UserFactory())
+    assert client.get(reverse("play:stats")).context["stats"].played == 0

@@ -1,0 +1,105 @@
+"""``manage.py render_document SLUG KIND``: a printed document of a tournament as a PDF file.
+
+KIND is pairings, scoresheets, standings, crosstable or playoff. With ``--png DIR``
+each page is also drawn to a PNG with poppler's ``pdftoppm``, so a page can be
+looked at without a PDF viewer. Proposed rounds print too: this is the
+organisers' tool. The path of every file written is printed, one a line.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import time
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils import translation
+from pypdf import PdfReader
+
+from tournaments import selectors
+from tournaments.models import Round, Tournament
+from tournaments.printing import documents, pdf
+from tournaments.printing.documents import Document
+
+KINDS = ("pairings", "scoresheets", "standings", "crosstable", "playoff")
+
+
+class Command(BaseCommand):
+    help = "Render a tournament's pairings, score sheets, standings, crosstable or bracket to PDF."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("slug")
+        parser.add_argument("kind", choices=KINDS)
+        parser.add_argument(
+            "--round", type=int, help="round number (pairings, scoresheets, standings)"
+        )
+        parser.add_argument("--per-page", type=int, default=2, choices=[2, 4])
+        parser.add_argument("--language", default="sv", choices=["sv", "en"])
+        parser.add_argument("--output", type=Path, help="the PDF's path (default: its own name)")
+        parser.add_argument("--png", type=Path, metavar="DIR", help="also draw each page to DIR")
+        parser.add_argument("--dpi", type=int, default=80, help="resolution of the PNGs")
+        parser.add_argument("--html", action="store_true", help="also write the HTML it lays out")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        tournament = Tournament.objects.filter(slug=options["slug"]).first()
+        if tournament is None:
+            raise CommandError(f"No tournament has the address {options['slug']!r}.")
+        with translation.override(options["language"]):
+            document = self._document(tournament, options)
+            started = time.perf_counter()
+            html = documents.render_html(document)
+            data = pdf.write_pdf(html)
+            seconds = time.perf_counter() - started
+        output = options["output"] or Path(document.filename)
+        output.write_bytes(data)
+        pages = len(PdfReader(output).pages)
+        self.stderr.write(f"{pages} pages in {seconds:.2f} s (HTML and PDF)")
+        self.stdout.write(str(output))
+        if options["html"]:
+            output.with_suffix(".html").write_text(html, encoding="utf-8")
+            self.stdout.write(str(output.with_suffix(".html")))
+        if options["png"]:
+            for path in _draw_pages(output, options["png"], options["dpi"]):
+                self.stdout.write(str(path))
+
+    def _document(self, tournament: Tournament, options: dict[str, Any]) -> Document:
+        kind, number = options["kind"], options["round"]
+        if kind in ("pairings", "scoresheets"):
+            round_ = _round(tournament, number)
+            if kind == "pairings":
+                return documents.pairings(round_)
+            return documents.scoresheets(round_, per_page=options["per_page"])
+        rounds = list(selectors.published_rounds(tournament).filter(kind=Round.Kind.SWISS))
+        if kind == "standings":
+            chosen = [r for r in rounds if number is None or r.number == number]
+            if number is not None and not chosen:
+                raise CommandError(f"Round {number} is not a published Swiss round.")
+            return documents.standings(tournament, chosen[-1] if chosen else None)
+        if kind == "crosstable":
+            return documents.crosstable(tournament, rounds)
+        if not tournament.playoff_size:
+            raise CommandError("This tournament has no play-off.")
+        return documents.playoff(tournament)
+
+
+def _round(tournament: Tournament, number: int | None) -> Round:
+    rounds = tournament.rounds.order_by("number")
+    round_ = rounds.filter(number=number).first() if number else rounds.last()
+    if round_ is None:
+        raise CommandError(f"No round {number} in this tournament." if number else "No round yet.")
+    return round_
+
+
+def _draw_pages(pdf: Path, folder: Path, dpi: int) -> list[Path]:
+    """Each page of ``pdf`` as ``folder/<name>-<page>.png`` (pdftoppm numbers them)."""
+    pdftoppm = shutil.which("pdftoppm")
+    if pdftoppm is None:
+        raise CommandError("pdftoppm is not installed (apt-get install poppler-utils).")
+    folder.mkdir(parents=True, exist_ok=True)
+    prefix = folder / pdf.stem
+    for old in folder.glob(f"{pdf.stem}-*.png"):
+        old.unlink()
+    subprocess.run([pdftoppm, "-png", "-r", str(dpi), str(pdf), str(prefix)], check=True)
+    return sorted(folder.glob(f"{pdf.stem}-*.png"))

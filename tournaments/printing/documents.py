@@ -1,0 +1,280 @@
+"""What each printed document of a tournament shows, rendered as HTML and as a PDF.
+
+Terms: a *document* is one printable thing: the pairings of a round, its score
+sheets, the standings after a round, the crosstable or the play-off bracket. It
+is *preliminary* while the round it shows is not closed (results may still
+change), and then says so in its title, in a banner and on every page. The
+*find your table* list is the pairings by player name, in the reader's
+alphabetical order (in Swedish å, ä and ö come after z). A *record* is a
+player's W-L before the round (``selectors.records_before``).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from tournaments import bridge, selectors
+from tournaments.models import Match, Round, Tournament
+from tournaments.printing import grids, pdf, sheets
+
+SCORE_SHEETS_PER_PAGE = (2, 4)
+# Number columns of the standings besides W-L, by tie-break key.
+NUMBER_COLUMNS = ("game_points", "spread", "buchholz", "games_won")
+ALWAYS_SHOWN = ("game_points", "spread")
+# Swedish sorts å, ä, ö (and æ, ø as ä, ö) after z, ü as y; other accents fold away.
+_SWEDISH_LETTERS = str.maketrans({"å": "{", "ä": "|", "æ": "|", "ö": "}", "ø": "}", "ü": "y"})
+
+
+@dataclass(frozen=True)
+class Document:
+    """A document ready to render: ``kind`` names its template in templates/print/."""
+
+    kind: str
+    title: str
+    filename: str
+    tournament: Tournament
+    preliminary: bool
+    context: dict[str, Any] = field(default_factory=dict)
+    landscape: bool = False
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    name: str
+    club: str
+    record: str
+
+
+@dataclass(frozen=True)
+class TableLine:
+    """A table of the pairings: two seats, or one for the bye (``table`` None)."""
+
+    table: int | None
+    seats: tuple[SeatLine, ...]
+
+
+@dataclass(frozen=True)
+class FinderLine:
+    """A line of the find-your-table list: where a player sits and against whom."""
+
+    name: str
+    club: str
+    table: int | None
+    opponent: str | None
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """A table's sheet; ``form`` is the blank form's image address (``sheets.form_uri``)."""
+
+    table: int | None
+    seats: tuple[SeatLine, ...]
+    form: str
+
+
+def name_key(name: str, language: str | None = None) -> tuple[str, str]:
+    """How names sort in the reader's language: "Zetterlund" < "Åberg" < "Öhman" in Swedish."""
+    folded = name.casefold()
+    if (language or get_language() or "").startswith("sv"):
+        folded = folded.translate(_SWEDISH_LETTERS)
+    decomposed = unicodedata.normalize("NFKD", folded)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)), name
+
+
+def round_name(round_: Round) -> str:
+    if round_.kind == Round.Kind.PLAYOFF:
+        return _("Round %(n)s (play-off)") % {"n": round_.number}
+    return _("Round %(n)s") % {"n": round_.number}
+
+
+def _title(*parts: str, preliminary: bool) -> str:
+    return " · ".join([*parts, _("preliminary")] if preliminary else parts)
+
+
+def _is_preliminary(round_: Round | None) -> bool:
+    return round_ is not None and round_.status != Round.Status.CLOSED
+
+
+def _seat_lines(match: Match, records: dict[int, str]) -> tuple[SeatLine, ...]:
+    return tuple(
+        SeatLine(seat.entry.player.name, seat.entry.player.club, records.get(seat.entry_id, "0-0"))
+        for seat in match.seats.all()
+    )
+
+
+def pairings(round_: Round) -> Document:
+    """The tables of a round in order, the bye last, then the find-your-table list."""
+    tournament = round_.tournament
+    records = selectors.records_before(tournament, round_.number)
+    tables = [
+        TableLine(None if match.is_bye else match.table, _seat_lines(match, records))
+        for match in selectors.round_matches(round_)
+    ]
+    finder = [
+        FinderLine(
+            seat.name,
+            seat.club,
+            line.table,
+            next((other.name for other in line.seats if other is not seat), None),
+        )
+        for line in tables
+        for seat in line.seats
+    ]
+    finder.sort(key=lambda line: name_key(line.name))
+    preliminary = _is_preliminary(round_)
+    return Document(
+        kind="pairings",
+        title=_title(_("Pairings"), round_name(round_), preliminary=preliminary),
+        filename=f"{tournament.slug}-round-{round_.number}-pairings.pdf",
+        tournament=tournament,
+        preliminary=preliminary,
+        context={
+            "round": round_,
+            "round_name": round_name(round_),
+            "tables": tables,
+            "finder": finder,
+        },
+    )
+
+
+def scoresheets(round_: Round, *, per_page: int = 2) -> Document:
+    """One sheet per table (the bye has none), ``per_page`` (2 or 4) to an A4 page."""
+    if per_page not in SCORE_SHEETS_PER_PAGE:
+        raise ValueError(f"score sheets print 2 or 4 to a page, not {per_page}")
+    tournament = round_.tournament
+    records = selectors.records_before(tournament, round_.number)
+    matches = [match for match in selectors.round_matches(round_) if not match.is_bye]
+    forms = {
+        best_of: sheets.form_uri(tournament, best_of=best_of, per_page=per_page)
+        for best_of in {match.best_of for match in matches}
+    }
+    printed = [
+        ScoreSheet(match.table, _seat_lines(match, records), forms[match.best_of])
+        for match in matches
+    ]
+    preliminary = _is_preliminary(round_)
+    return Document(
+        kind="scoresheets",
+        title=_title(_("Score sheets"), round_name(round_), preliminary=preliminary),
+        filename=f"{tournament.slug}-round-{round_.number}-scoresheets.pdf",
+        tournament=tournament,
+        preliminary=preliminary,
+        context={
+            "round": round_,
+            "round_name": round_name(round_),
+            "pages": [printed[i : i + per_page] for i in range(0, len(printed), per_page)],
+            "per_page": per_page,
+        },
+    )
+
+
+def standings_columns(tiebreaks: Sequence[str]) -> list[str]:
+    """The number columns after W-L: the chain's, in its order, then game points and spread."""
+    keys = [key for key in tiebreaks if key in NUMBER_COLUMNS]
+    return keys + [key for key in ALWAYS_SHOWN if key not in keys]
+
+
+def _column_labels() -> dict[str, str]:
+    return {
+        "game_points": _("Game points"),
+        "spread": _("Spread"),
+        "buchholz": _("Buchholz"),
+        "games_won": _("Games won"),
+    }
+
+
+def _legend(tiebreaks: Sequence[str]) -> list[str]:
+    labels = _column_labels()
+    return [str(selectors.TIEBREAK_LEGEND.get(key, labels.get(key, key))) for key in tiebreaks]
+
+
+def standings(tournament: Tournament, round_: Round | None) -> Document:
+    """The standings after ``round_`` (None: no round published yet), with the legend."""
+    rows = bridge.standings(tournament, through_round=round_.number) if round_ else []
+    columns = standings_columns(tournament.tiebreaks)
+    labels = _column_labels()
+    lines = [
+        {"row": row, "values": [_figure(key, getattr(row.standing, key)) for key in columns]}
+        for row in rows
+    ]
+    preliminary = _is_preliminary(round_)
+    after = _("After round %(n)s") % {"n": round_.number} if round_ else ""
+    return Document(
+        kind="standings",
+        title=_title(*filter(None, [_("Standings"), after]), preliminary=preliminary),
+        filename=f"{tournament.slug}-{f'round-{round_.number}-' if round_ else ''}standings.pdf",
+        tournament=tournament,
+        preliminary=preliminary,
+        context={
+            "round": round_,
+            "columns": [labels[key] for key in columns],
+            "lines": lines,
+            "legend": _legend(tournament.tiebreaks),
+        },
+    )
+
+
+def _figure(key: str, value: int) -> str:
+    return f"{value:+d}" if key == "spread" and value else str(value)
+
+
+def crosstable(tournament: Tournament, rounds: Sequence[Round]) -> Document:
+    """Who played whom in the published Swiss ``rounds``, rows in standings order."""
+    latest = rounds[-1] if rounds else None
+    preliminary = _is_preliminary(latest)
+    return Document(
+        kind="crosstable",
+        title=_title(_("Crosstable"), preliminary=preliminary),
+        filename=f"{tournament.slug}-crosstable.pdf",
+        tournament=tournament,
+        preliminary=preliminary,
+        context={
+            "round": latest,
+            "rounds": [round_.number for round_ in rounds],
+            "rows": grids.crosstable(tournament, [round_.number for round_ in rounds]),
+        },
+        landscape=True,
+    )
+
+
+def playoff(tournament: Tournament) -> Document:
+    """The play-off bracket as far as it is played, later rounds as empty boxes."""
+    bracket = grids.bracket(tournament)
+    preliminary = tournament.status == Tournament.Status.PLAYOFF
+    return Document(
+        kind="playoff",
+        title=_title(_("Play-off"), preliminary=preliminary),
+        filename=f"{tournament.slug}-playoff.pdf",
+        tournament=tournament,
+        preliminary=preliminary,
+        context={"bracket": bracket},
+        landscape=True,
+    )
+
+
+def render_html(document: Document, *, printed_at: datetime | None = None) -> str:
+    """The document as the HTML that WeasyPrint lays out, in the active language."""
+    context = {
+        **document.context,
+        "document": document,
+        "tournament": document.tournament,
+        "printed_at": printed_at or timezone.now(),
+        # Empty spans whose ::after prints the page counters in the footer.
+        "page_number": mark_safe('<span class="page-number"></span>'),  # noqa: S308
+        "page_count": mark_safe('<span class="page-count"></span>'),  # noqa: S308
+    }
+    return render_to_string(f"print/{document.kind}.html", context)
+
+
+def render_pdf(document: Document, *, printed_at: datetime | None = None) -> bytes:
+    return pdf.write_pdf(render_html(document, printed_at=printed_at))
