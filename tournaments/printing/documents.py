@@ -75,11 +75,11 @@ class FinderLine:
 
 @dataclass(frozen=True)
 class ScoreSheet:
-    """A table's sheet; ``form`` is the blank form's image address (``sheets.form_uri``)."""
+    """A table's sheet: its players and the blank form of its match (``sheets.form``)."""
 
     table: int | None
     seats: tuple[SeatLine, ...]
-    form: str
+    form: sheets.Form
 
 
 def name_key(name: str, language: str | None = None) -> tuple[str, str]:
@@ -155,8 +155,8 @@ def scoresheets(round_: Round, *, per_page: int = 2) -> Document:
     records = selectors.records_before(tournament, round_.number)
     matches = [match for match in selectors.round_matches(round_) if not match.is_bye]
     forms = {
-        best_of: sheets.form_uri(tournament, best_of=best_of, per_page=per_page)
-        for best_of in {match.best_of for match in matches}
+        best_of: sheets.form(tournament, best_of=best_of, per_page=per_page)
+        for best_of in sorted({match.best_of for match in matches})
     }
     printed = [
         ScoreSheet(match.table, _seat_lines(match, records), forms[match.best_of])
@@ -172,6 +172,7 @@ def scoresheets(round_: Round, *, per_page: int = 2) -> Document:
         context={
             "round": round_,
             "round_name": round_name(round_),
+            "forms": list(forms.values()),
             "pages": [printed[i : i + per_page] for i in range(0, len(printed), per_page)],
             "per_page": per_page,
         },

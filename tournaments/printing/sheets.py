@@ -1,27 +1,29 @@
-"""The score sheet's blank form: the games grid, the rule and the signature lines as one SVG.
+"""The score sheet's blank form: the games grid, the scoring rule and the signature lines.
 
 Every sheet of a round has the same form; only the table and the names change.
-Drawing the form once per document as an SVG image (WeasyPrint parses an image
-address once) instead of a table per sheet keeps 128 sheets to a few thousand
-HTML elements, which is what WeasyPrint's time grows with. Lengths are in mm.
-Terms: a *row* is one possible game of the match (best of N: N rows); the
-*skunk* column is circled: none, S (loser at 90 or less), DS (60 or less).
+WeasyPrint's time grows with the number of boxes it lays out, so the form is
+cheap to repeat: its lines are one SVG background (declared once per document)
+and its text is three paragraphs whose columns are tab stops, not a table of
+cells. 128 sheets then lay out in about a second. Lengths are in mm, font
+sizes in pt. Terms: a *row* is one possible game of the match (best of N: N
+rows); the *skunk* column is circled: S (loser at 90 or less), DS (60 or less).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import accumulate
 from urllib.parse import quote
 
 from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from tournaments.models import Tournament
 
-# Columns: game, first dealer, winner, loser's score, skunk, game points.
-COLUMN_SHARES = (0.09, 0.16, 0.16, 0.18, 0.23, 0.18)
-CHAR_WIDTH = 0.62  # of the font size: a generous average for DejaVu Sans Bold
+COLUMNS = 6  # game, first dealer, winner, loser's score, skunk, game points
+CHAR_WIDTH = 0.62  # of the font size: a generous average width for DejaVu Sans Bold
+PT = 25.4 / 72  # mm
 
 
 @dataclass(frozen=True)
@@ -29,33 +31,25 @@ class Layout:
     """Sizes of the form for 2 or 4 sheets to a page."""
 
     width: float
-    font: float
-    label_font: float
+    label_pt: float
+    row_pt: float
     row_height: float
+    foot_height: float
     signature_gap: float
 
 
 LAYOUTS = {
-    2: Layout(width=182, font=3.2, label_font=2.3, row_height=8.5, signature_gap=15),
-    4: Layout(width=87, font=2.6, label_font=1.9, row_height=6.5, signature_gap=11),
+    2: Layout(width=182, label_pt=7, row_pt=9.5, row_height=8.5, foot_height=11, signature_gap=9),
+    4: Layout(width=87, label_pt=5.5, row_pt=7.5, row_height=6.5, foot_height=10, signature_gap=6),
 }
 
 
 @dataclass(frozen=True)
-class Label:
-    x: float
-    lines: tuple[str, ...]
+class Form:
+    """A blank form: ``css`` goes in the document's head once, ``html`` in every sheet."""
 
-
-def _wrap(text: str, width: float, font: float) -> tuple[str, ...]:
-    """``text`` in lines no wider than ``width`` (estimated), breaking between words."""
-    lines: list[str] = []
-    for word in text.split():
-        if lines and len(lines[-1]) + 1 + len(word) <= width / (font * CHAR_WIDTH):
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return tuple(lines)
+    css: SafeString
+    html: SafeString
 
 
 def _labels() -> list[str]:
@@ -69,41 +63,68 @@ def _labels() -> list[str]:
     ]
 
 
-def form_context(tournament: Tournament, *, best_of: int, per_page: int) -> dict[str, object]:
-    """The numbers the SVG template draws: grid lines, label places and rows."""
+def _wrap(text: str, room: float) -> list[str]:
+    """``text`` in lines of at most ``room`` characters, breaking between words."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= room:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def label_lines(labels: list[str], column: float, size_pt: float) -> tuple[list[str], float]:
+    """The column labels as tab-separated lines, and the font size that fits the longest word."""
+    longest = max(len(word) for label in labels for word in label.split())
+    size_pt = min(size_pt, (column - 2) / (longest * CHAR_WIDTH * PT))
+    room = (column - 2) / (size_pt * CHAR_WIDTH * PT)
+    wrapped = [_wrap(label, room) for label in labels]
+    depth = max(len(lines) for lines in wrapped)
+    rows = [[lines[n] if n < len(lines) else "" for lines in wrapped] for n in range(depth)]
+    return ["\t".join(row).rstrip("\t") for row in rows], size_pt
+
+
+def _grid_svg(layout: Layout, head: float, best_of: int, sign_y: float) -> str:
+    width, column = layout.width, layout.width / COLUMNS
+    bottom = head + best_of * layout.row_height
+    lines = [(column * n, 0, column * n, bottom) for n in range(1, COLUMNS)]
+    lines += [(0, head + layout.row_height * n, width, head + layout.row_height * n) for n in range(best_of)]
+    lines += [(0, sign_y, width * 0.46, sign_y), (width * 0.54, sign_y, width, sign_y)]
+    drawn = "".join(
+        f'<line x1="{x1:.2f}" y1="{y1:.2f}" x2="{x2:.2f}" y2="{y2:.2f}"/>' for x1, y1, x2, y2 in lines
+    )
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}mm" height="{sign_y + 0.5:.2f}mm" '
+        f'viewBox="0 0 {width} {sign_y + 0.5:.2f}"><g stroke="#000" stroke-width="0.25" '
+        f'fill="none"><rect x="0.15" y="0.15" width="{width - 0.3:.2f}" '
+        f'height="{bottom - 0.3:.2f}"/>{drawn}</g></svg>'
+    )
+
+
+def form(tournament: Tournament, *, best_of: int, per_page: int) -> Form:
+    """The blank form of a best-of-``best_of`` match, ``per_page`` sheets to a page."""
     layout = LAYOUTS[per_page]
-    edges = [0.0, *accumulate(share * layout.width for share in COLUMN_SHARES)]
-    labels = [
-        Label(left + 1, _wrap(text, right - left - 2, layout.label_font))
-        for text, left, right in zip(_labels(), edges, edges[1:], strict=False)
-    ]
-    line_height = layout.label_font * 1.15
-    head = max(len(label.lines) for label in labels) * line_height + 1.6
-    grid_height = head + best_of * layout.row_height
-    rule_y = grid_height + layout.font * 1.5
-    winner_y = rule_y + layout.font * 2.2
-    sign_y = winner_y + layout.signature_gap
-    return {
-        "width": layout.width,
+    column = layout.width / COLUMNS
+    head_lines, label_pt = label_lines(_labels(), column, layout.label_pt)
+    line_height = label_pt * PT * 1.25
+    head = len(head_lines) * line_height + 1.5
+    sign_y = head + best_of * layout.row_height + layout.foot_height + layout.signature_gap
+    skunk = " / ".join(
+        [pgettext("skunk, abbreviated", "S"), pgettext("double skunk, abbreviated", "DS")]
+    )
+    context = {
+        "name": f"form-{best_of}",
+        "grid": "data:image/svg+xml;charset=utf-8,"
+        + quote(_grid_svg(layout, head, best_of, sign_y)),
+        "layout": layout,
+        "column": round(column, 3),
         "height": round(sign_y + 0.5, 2),
-        "font": layout.font,
-        "label_font": layout.label_font,
-        "small_font": layout.label_font,
-        "line_height": line_height,
-        "label_y": layout.label_font + 0.6,
-        "labels": labels,
-        "grid_width": round(layout.width - 0.2, 2),
-        "grid_height": round(grid_height, 2),
-        "row_lines": [round(head + n * layout.row_height, 2) for n in range(best_of)],
-        "column_lines": [round(x, 2) for x in edges[1:-1]],
-        "rows": [
-            (round(head + (n - 0.5) * layout.row_height + layout.font * 0.35, 2), n)
-            for n in range(1, best_of + 1)
-        ],
-        "number_x": round(edges[1] - 1.5, 2),
-        "seat_x": (round(edges[1] + 1.5, 2), round(edges[2] + 1.5, 2)),
-        "skunk_x": round(edges[4] + 1.5, 2),
-        "rule_y": round(rule_y, 2),
+        "head": round(head, 2),
+        "label_pt": round(label_pt, 2),
+        "line_height": round(line_height, 3),
+        "head_text": "\n".join(head_lines),
+        "rows_text": "\n".join(f"{n}\tA / B\tA / B\t\t{skunk}" for n in range(1, best_of + 1)),
         "rule": _(
             "Game points: win %(win)s, skunk %(skunk)s (loser 90 or less), "
             "double skunk %(double)s (loser 60 or less)."
@@ -113,17 +134,8 @@ def form_context(tournament: Tournament, *, best_of: int, per_page: int) -> dict
             "skunk": tournament.points_skunk,
             "double": tournament.points_double_skunk,
         },
-        "winner_y": round(winner_y, 2),
-        "sign_y": round(sign_y, 2),
-        "sign_width": round(layout.width * 0.46, 2),
-        "sign_b": round(layout.width * 0.54, 2),
     }
-
-
-def form_uri(tournament: Tournament, *, best_of: int, per_page: int) -> str:
-    """The blank form as a ``data:`` address for an ``<img>``, in the active language."""
-    svg = render_to_string(
-        "print/scoresheet_form.svg",
-        {"form": form_context(tournament, best_of=best_of, per_page=per_page)},
+    return Form(
+        css=SafeString(render_to_string("print/scoresheet_form.css", context)),
+        html=SafeString(render_to_string("print/scoresheet_form.html", context)),
     )
-    return "data:image/svg+xml;charset=utf-8," + quote(svg)
