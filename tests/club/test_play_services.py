@@ -28,7 +28,7 @@ from scoring.replay import replay
 from tests.club.play_factories import GuestPracticeGameFactory, PracticeGameFactory, play_until
 from tests.factories import UserFactory
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def decide(practice: PracticeGame, decision: Decision) -> PracticeGame:

@@ -13,7 +13,7 @@ from scoring.events import Event
 from tests.club.play_factories import PracticeGameFactory
 from tests.factories import UserFactory
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def mine(events: tuple[Event, ...], *types: str) -> list[Event]:

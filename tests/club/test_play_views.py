@@ -14,7 +14,7 @@ from scoring.cards import DECK
 from tests.club.play_factories import PracticeGameFactory
 from tests.factories import UserFactory
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
@@ -235,6 +235,8 @@ def test_counts_are_said_in_swedish_by_default_and_in_english_on_request(client:
     practice = PracticeGameFactory(seed=77, finished=True)
     client.force_login(practice.owner)
     url = reverse("play:game", args=[practice.pk])
+    # The other tests here read English; this one starts as a first-time visitor would.
+    del client.cookies["django_language"]
     swedish = client.get(url).context["table"].log
     said = " ".join(line.said for line in swedish)
     assert "femton" in said

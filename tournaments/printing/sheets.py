@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from tournaments.models import Tournament
+from tournaments.printing import pdf
 
 COLUMNS = 6  # game, first dealer, winner, loser's score, skunk, game points
 CHAR_WIDTH = 0.62  # of the font size: a generous average width for DejaVu Sans Bold
@@ -53,12 +54,17 @@ class Form:
 
 
 def _labels() -> list[str]:
+    seats = "(A / B)"
+    skunks = "(%s / %s)" % (
+        pgettext("skunk, abbreviated", "S"),
+        pgettext("double skunk, abbreviated", "DS"),
+    )
     return [
         _("Game"),
-        _("First dealer"),
-        _("Winner"),
+        f"{_('First dealer')} {seats}",
+        f"{_('Winner')} {seats}",
         _("Loser's score"),
-        _("Skunk"),
+        f"{_('Skunk')} {skunks}",
         _("Game points"),
     ]
 
@@ -86,19 +92,28 @@ def label_lines(labels: list[str], column: float, size_pt: float) -> tuple[list[
 
 
 def _grid_svg(layout: Layout, head: float, best_of: int, sign_y: float) -> str:
-    width, column = layout.width, layout.width / COLUMNS
-    bottom = head + best_of * layout.row_height
+    """The lines of the form and the game numbers (SVG text is laid out letter by letter,
+    so only these digits are drawn in it; the labels are HTML)."""
+    width, column, row = layout.width, layout.width / COLUMNS, layout.row_height
+    bottom = head + best_of * row
     lines = [(column * n, 0, column * n, bottom) for n in range(1, COLUMNS)]
-    lines += [(0, head + layout.row_height * n, width, head + layout.row_height * n) for n in range(best_of)]
+    lines += [(0, head + row * n, width, head + row * n) for n in range(best_of)]
     lines += [(0, sign_y, width * 0.46, sign_y), (width * 0.54, sign_y, width, sign_y)]
     drawn = "".join(
         f'<line x1="{x1:.2f}" y1="{y1:.2f}" x2="{x2:.2f}" y2="{y2:.2f}"/>' for x1, y1, x2, y2 in lines
     )
+    size = layout.row_pt * PT
+    numbers = "".join(
+        f'<text x="{column / 2:.2f}" y="{head + row * (n - 0.5) + size * 0.35:.2f}" '
+        f'text-anchor="middle">{n}</text>'
+        for n in range(1, best_of + 1)
+    )
+    height = f"{sign_y + 0.5:.2f}"
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}mm" height="{sign_y + 0.5:.2f}mm" '
-        f'viewBox="0 0 {width} {sign_y + 0.5:.2f}"><g stroke="#000" stroke-width="0.25" '
-        f'fill="none"><rect x="0.15" y="0.15" width="{width - 0.3:.2f}" '
-        f'height="{bottom - 0.3:.2f}"/>{drawn}</g></svg>'
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}mm" height="{height}mm" '
+        f'viewBox="0 0 {width} {height}"><g stroke="#000" stroke-width="0.25" fill="none">'
+        f'<rect x="0.15" y="0.15" width="{width - 0.3:.2f}" height="{bottom - 0.3:.2f}"/>'
+        f'{drawn}</g><g font-family="{pdf.FONT_FAMILY}" font-size="{size:.2f}">{numbers}</g></svg>'
     )
 
 
@@ -110,9 +125,6 @@ def form(tournament: Tournament, *, best_of: int, per_page: int) -> Form:
     line_height = label_pt * PT * 1.25
     head = len(head_lines) * line_height + 1.5
     sign_y = head + best_of * layout.row_height + layout.foot_height + layout.signature_gap
-    skunk = " / ".join(
-        [pgettext("skunk, abbreviated", "S"), pgettext("double skunk, abbreviated", "DS")]
-    )
     context = {
         "name": f"form-{best_of}",
         "grid": "data:image/svg+xml;charset=utf-8,"
@@ -124,7 +136,7 @@ def form(tournament: Tournament, *, best_of: int, per_page: int) -> Form:
         "label_pt": round(label_pt, 2),
         "line_height": round(line_height, 3),
         "head_text": "\n".join(head_lines),
-        "rows_text": "\n".join(f"{n}\tA / B\tA / B\t\t{skunk}" for n in range(1, best_of + 1)),
+        "rows_height": round(best_of * layout.row_height, 2),
         "rule": _(
             "Game points: win %(win)s, skunk %(skunk)s (loser 90 or less), "
             "double skunk %(double)s (loser 60 or less)."
