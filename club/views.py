@@ -58,7 +58,8 @@ def player_add(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         player = _save_player(form, None)
         if player is not None:
-            messages.success(request, _("%(player)s was added to the register.") % {"player": player})
+            added = _("%(player)s was added to the register.") % {"player": player}
+            messages.success(request, added)
             return redirect("player_detail", pk=player.pk)
     return render(request, "club/player_form.html", {"form": form, "player": None})
 
@@ -71,7 +72,8 @@ def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         saved = _save_player(form, player)
         if saved is not None:
-            messages.success(request, _("The changes to %(player)s were saved.") % {"player": saved})
+            changed = _("The changes to %(player)s were saved.") % {"player": saved}
+            messages.success(request, changed)
             return redirect("player_detail", pk=saved.pk)
     return render(request, "club/player_form.html", {"form": form, "player": player})
 

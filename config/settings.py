@@ -39,7 +39,9 @@ DEBUG = env_flag("DEBUG", False)
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
-        raise ImproperlyConfigured("Set SECRET_KEY in the environment (required when DEBUG is off).")
+        raise ImproperlyConfigured(
+            "Set SECRET_KEY in the environment (required when DEBUG is off)."
+        )
     SECRET_KEY = "django-insecure-development-only-key-do-not-use-in-production"
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")

@@ -66,7 +66,12 @@ def test_organiser_edits_and_deactivates_and_the_page_still_works(organiser_clie
     player = PlayerFactory(name="Nils Holm", club="Lund")
     organiser_client.post(
         reverse("player_edit", args=[player.pk]),
-        {"name": "Nils Holmgren", "club": "Lund", "email": "nils@example.se", "joined": "2020-01-01"},
+        {
+            "name": "Nils Holmgren",
+            "club": "Lund",
+            "email": "nils@example.se",
+            "joined": "2020-01-01",
+        },
     )
     organiser_client.post(reverse("player_set_active", args=[player.pk]), {"active": "0"})
     player.refresh_from_db()

@@ -21,9 +21,8 @@ class Command(BaseCommand):
             f"Practice games: {practice} played" if practice else "Practice games: already there"
         )
         championships = seed_championships()
-        self.stdout.write(
-            f"Championships: {', '.join(championships)}" if championships else "Championships: already there"
-        )
+        done = ", ".join(championships) if championships else "already there"
+        self.stdout.write(f"Championships: {done}")
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo organiser: username '{DEMO_ORGANISER[0]}', password '{DEMO_ORGANISER[1]}'\n"
