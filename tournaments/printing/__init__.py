@@ -4,3 +4,9 @@
 crosstable and the bracket, ``pdf`` turns the HTML into an A4 PDF with
 WeasyPrint and ``views`` serves them under /t/<slug>/. See docs/printing.md.
 """
+
+import logging
+
+# WeasyPrint logs every step of every document at INFO; the site's log needs none of
+# it. Set before WeasyPrint is first imported, which already logs its own stylesheets.
+logging.getLogger("weasyprint.progress").setLevel(logging.WARNING)

@@ -11,20 +11,24 @@ rows); the *skunk* column is circled: S (loser at 90 or less), DS (60 or less).
 
 from __future__ import annotations
 
+import base64
+import io
 from dataclasses import dataclass
-from urllib.parse import quote
+from functools import lru_cache
 
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
+from PIL import Image, ImageDraw
 
 from tournaments.models import Tournament
-from tournaments.printing import pdf
 
 COLUMNS = 6  # game, first dealer, winner, loser's score, skunk, game points
 CHAR_WIDTH = 0.62  # of the font size: a generous average width for DejaVu Sans Bold
 PT = 25.4 / 72  # mm
+DPI = 300
+LINE = 0.25  # mm
 
 
 @dataclass(frozen=True)
@@ -54,8 +58,9 @@ class Form:
 
 
 def _labels() -> list[str]:
-    seats = "(A / B)"
-    skunks = "(%s / %s)" % (
+    # No-break spaces keep "(A / B)" on one line of the label.
+    seats = "(A\u00a0/\u00a0B)"
+    skunks = "(%s\u00a0/\u00a0%s)" % (
         pgettext("skunk, abbreviated", "S"),
         pgettext("double skunk, abbreviated", "DS"),
     )
@@ -72,7 +77,7 @@ def _labels() -> list[str]:
 def _wrap(text: str, room: float) -> list[str]:
     """``text`` in lines of at most ``room`` characters, breaking between words."""
     lines: list[str] = []
-    for word in text.split():
+    for word in text.split(" "):
         if lines and len(lines[-1]) + 1 + len(word) <= room:
             lines[-1] = f"{lines[-1]} {word}"
         else:
@@ -82,7 +87,7 @@ def _wrap(text: str, room: float) -> list[str]:
 
 def label_lines(labels: list[str], column: float, size_pt: float) -> tuple[list[str], float]:
     """The column labels as tab-separated lines, and the font size that fits the longest word."""
-    longest = max(len(word) for label in labels for word in label.split())
+    longest = max(len(word) for label in labels for word in label.split(" "))
     size_pt = min(size_pt, (column - 2) / (longest * CHAR_WIDTH * PT))
     room = (column - 2) / (size_pt * CHAR_WIDTH * PT)
     wrapped = [_wrap(label, room) for label in labels]
@@ -91,30 +96,28 @@ def label_lines(labels: list[str], column: float, size_pt: float) -> tuple[list[
     return ["\t".join(row).rstrip("\t") for row in rows], size_pt
 
 
-def _grid_svg(layout: Layout, head: float, best_of: int, sign_y: float) -> str:
-    """The lines of the form and the game numbers (SVG text is laid out letter by letter,
-    so only these digits are drawn in it; the labels are HTML)."""
+@lru_cache(maxsize=32)
+def grid_png(layout: Layout, head: float, best_of: int, sign_y: float) -> str:
+    """The lines of the form as a 1-bit PNG ``data:`` address, at ``DPI``.
+
+    A raster image is embedded in the PDF once and only placed on each sheet,
+    where an SVG would be drawn again, line by line, for every sheet.
+    """
+    scale = DPI / 25.4
     width, column, row = layout.width, layout.width / COLUMNS, layout.row_height
     bottom = head + best_of * row
+    image = Image.new("1", (round(width * scale), round((sign_y + 0.5) * scale)), 1)
+    draw = ImageDraw.Draw(image)
+    stroke = max(1, round(LINE * scale))
     lines = [(column * n, 0, column * n, bottom) for n in range(1, COLUMNS)]
     lines += [(0, head + row * n, width, head + row * n) for n in range(best_of)]
     lines += [(0, sign_y, width * 0.46, sign_y), (width * 0.54, sign_y, width, sign_y)]
-    drawn = "".join(
-        f'<line x1="{x1:.2f}" y1="{y1:.2f}" x2="{x2:.2f}" y2="{y2:.2f}"/>' for x1, y1, x2, y2 in lines
-    )
-    size = layout.row_pt * PT
-    numbers = "".join(
-        f'<text x="{column / 2:.2f}" y="{head + row * (n - 0.5) + size * 0.35:.2f}" '
-        f'text-anchor="middle">{n}</text>'
-        for n in range(1, best_of + 1)
-    )
-    height = f"{sign_y + 0.5:.2f}"
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}mm" height="{height}mm" '
-        f'viewBox="0 0 {width} {height}"><g stroke="#000" stroke-width="0.25" fill="none">'
-        f'<rect x="0.15" y="0.15" width="{width - 0.3:.2f}" height="{bottom - 0.3:.2f}"/>'
-        f'{drawn}</g><g font-family="{pdf.FONT_FAMILY}" font-size="{size:.2f}">{numbers}</g></svg>'
-    )
+    for x1, y1, x2, y2 in lines:
+        draw.line([(x1 * scale, y1 * scale), (x2 * scale, y2 * scale)], fill=0, width=stroke)
+    draw.rectangle((0, 0, image.width - 1, bottom * scale), outline=0, width=stroke)
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", optimize=True)
+    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
 
 
 def form(tournament: Tournament, *, best_of: int, per_page: int) -> Form:
@@ -127,8 +130,7 @@ def form(tournament: Tournament, *, best_of: int, per_page: int) -> Form:
     sign_y = head + best_of * layout.row_height + layout.foot_height + layout.signature_gap
     context = {
         "name": f"form-{best_of}",
-        "grid": "data:image/svg+xml;charset=utf-8,"
-        + quote(_grid_svg(layout, head, best_of, sign_y)),
+        "grid": grid_png(layout, round(head, 2), best_of, round(sign_y, 2)),
         "layout": layout,
         "column": round(column, 3),
         "height": round(sign_y + 0.5, 2),
@@ -137,6 +139,7 @@ def form(tournament: Tournament, *, best_of: int, per_page: int) -> Form:
         "line_height": round(line_height, 3),
         "head_text": "\n".join(head_lines),
         "rows_height": round(best_of * layout.row_height, 2),
+        "games": "\n".join(str(n) for n in range(1, best_of + 1)),
         "rule": _(
             "Game points: win %(win)s, skunk %(skunk)s (loser 90 or less), "
             "double skunk %(double)s (loser 60 or less)."

@@ -1,0 +1,137 @@
+"""Benchmarks of the printed documents (tournaments/printing).
+
+    .venv/bin/python -m benchmarks.printing [--players 256] [--rounds 5] [--repeats 3]
+
+A field of ``--players`` (names with å, ä, ö, é, ü) plays ``--rounds`` closed Swiss
+rounds through the real services; one more round is published and left in play.
+Then each document is fetched through Django's test client, as a reader would,
+``--repeats`` times after a warm-up, and the median is printed: wall-clock time
+and the process's CPU time (the machine is shared: CPU time varies less with
+the load, which is printed too). Targets (issue 5): standings of 256 players,
+pairings and score sheets of 128 tables, each under 3 s.
+
+It runs against a fresh SQLite database in a temporary folder unless
+``DATABASE_URL`` is set (then that database is used: give it an empty one).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import tempfile
+import time
+from typing import Any
+
+FIRST = ["Åsa", "Émile", "Jürgen", "Märta", "Örjan", "Ebba", "Linnéa", "Sören"]
+LAST = ["Åström", "Öberg", "Müller", "Ängström", "Lindén", "Hjälmarsson", "Björk", "Nüssli"]
+
+
+def _setup() -> None:
+    folder = tempfile.mkdtemp(prefix="club-print-bench-")
+    os.environ.setdefault("DATABASE_URL", f"sqlite:///{folder}/bench.sqlite3")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.test_settings")
+    os.environ.setdefault("ALLOWED_HOSTS", "testserver")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+
+
+def _field(players: int, rounds: int) -> Any:
+    """A tournament with ``rounds`` closed rounds and the next one being played."""
+    import datetime
+
+    from django.contrib.auth import get_user_model
+
+    from club.services import player_create
+    from tournaments.models import Match
+    from tournaments.services import results
+    from tournaments.services import rounds as round_services
+    from tournaments.services import tournaments as services
+
+    tournament = services.tournament_create(
+        name=f"Printing bench {players}",
+        year=2031,
+        starts_on=datetime.date(2031, 1, 1),
+        ends_on=datetime.date(2031, 1, 2),
+        swiss_rounds=rounds + 1,
+        seed=5,
+    )
+    organiser = get_user_model().objects.create(username=f"print-bench-{players}")
+    for number in range(players):
+        name = f"{FIRST[number % 8]} {LAST[number // 8 % 8]} {number:03d}"
+        player = player_create(name=name, club="Umeå")
+        services.entry_add(tournament=tournament, player=player, checked_in=True)
+    for _ in range(rounds):
+        round_ = round_services.round_propose(tournament=tournament)
+        round_services.round_publish(round=round_)
+        for match in Match.objects.filter(round=round_, is_bye=False):
+            games = [(match.pk % 2, 40 + match.pk % 80), (match.pk % 2, 100)]
+            results.match_settle(match=match, organiser=organiser, first_dealer=0, games=games)
+        round_services.round_close(round=round_)
+    round_services.round_publish(round=round_services.round_propose(tournament=tournament))
+    return tournament
+
+
+def _time(address: str, repeats: int) -> dict[str, float]:
+    from django.test import Client
+    from pypdf import PdfReader
+
+    client = Client()
+    client.cookies["django_language"] = "sv"
+    response = client.get(address)  # warm-up: templates, fonts, the first database reads
+    assert response.status_code == 200, (address, response.status_code)
+    walls, cpus = [], []
+    for _ in range(repeats):
+        wall, cpu = time.perf_counter(), time.process_time()
+        response = client.get(address)
+        walls.append(time.perf_counter() - wall)
+        cpus.append(time.process_time() - cpu)
+        assert response.status_code == 200
+    import io
+
+    pages = len(PdfReader(io.BytesIO(response.content)).pages)
+    return {"wall": statistics.median(walls), "cpu": statistics.median(cpus), "pages": pages}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=256)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--repeats", type=int, default=3)
+    args = parser.parse_args(argv)
+    _setup()
+    started = time.perf_counter()
+    tournament = _field(args.players, args.rounds)
+    print(
+        f"built {args.players} players x {args.rounds} rounds in {time.perf_counter() - started:.1f} s"
+    )
+    base, playing = f"/t/{tournament.slug}", args.rounds + 1
+    documents = [
+        (f"standings, {args.players} players", f"{base}/standings.pdf?round={args.rounds}"),
+        (f"pairings, {args.players // 2} tables", f"{base}/round/{playing}/pairings.pdf"),
+        (
+            f"score sheets 2 a page, {args.players // 2} tables",
+            f"{base}/round/{playing}/scoresheets.pdf",
+        ),
+        (
+            f"score sheets 4 a page, {args.players // 2} tables",
+            f"{base}/round/{playing}/scoresheets.pdf?per_page=4",
+        ),
+        (f"crosstable, {args.players} players", f"{base}/crosstable.pdf"),
+    ]
+    for label, address in documents:
+        figures = _time(address, args.repeats)
+        print(
+            f"{label}: {figures['wall']:.2f} s wall, {figures['cpu']:.2f} s CPU "
+            f"(median of {args.repeats}), {figures['pages']:.0f} pages"
+        )
+    print(f"load average: {' '.join(f'{value:.2f}' for value in os.getloadavg())}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
