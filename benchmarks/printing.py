@@ -17,10 +17,12 @@ It runs against a fresh SQLite database in a temporary folder unless
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import statistics
 import tempfile
 import time
+import warnings
 from typing import Any
 
 FIRST = ["Åsa", "Émile", "Jürgen", "Märta", "Örjan", "Ebba", "Linnéa", "Sören"]
@@ -28,6 +30,8 @@ LAST = ["Åström", "Öberg", "Müller", "Ängström", "Lindén", "Hjälmarsson"
 
 
 def _setup() -> None:
+    # Production settings without collected static files: whitenoise says so once a request.
+    warnings.filterwarnings("ignore", message="No directory at")
     folder = tempfile.mkdtemp(prefix="club-print-bench-")
     os.environ.setdefault("DATABASE_URL", f"sqlite:///{folder}/bench.sqlite3")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.test_settings")
@@ -91,8 +95,6 @@ def _time(address: str, repeats: int) -> dict[str, float]:
         walls.append(time.perf_counter() - wall)
         cpus.append(time.process_time() - cpu)
         assert response.status_code == 200
-    import io
-
     pages = len(PdfReader(io.BytesIO(response.content)).pages)
     return {"wall": statistics.median(walls), "cpu": statistics.median(cpus), "pages": pages}
 
@@ -103,12 +105,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args(argv)
+    print(f"load average: {' '.join(f'{value:.2f}' for value in os.getloadavg())}")
     _setup()
     started = time.perf_counter()
     tournament = _field(args.players, args.rounds)
-    print(
-        f"built {args.players} players x {args.rounds} rounds in {time.perf_counter() - started:.1f} s"
-    )
+    built = time.perf_counter() - started
+    print(f"built {args.players} players x {args.rounds} rounds in {built:.1f} s")
     base, playing = f"/t/{tournament.slug}", args.rounds + 1
     documents = [
         (f"standings, {args.players} players", f"{base}/standings.pdf?round={args.rounds}"),

@@ -14,23 +14,48 @@ taken as equally likely) and every starter among the 48 left after that:
 so one table serves every hand, as in Schell's published tables; unlike his,
 the other player's throw is uniform rather than taken from real play.
 
-Build it with ``python -m scoring.crib_table`` (about 15 s) which writes
-``scoring/data/crib_table.csv``; ``crib_means()`` loads the shipped file.
+The *hand table* (``scoring/data/hand_table.csv``) has a row for each of
+the 1,820 multisets of four ranks a player can keep, for each seat:
+
+- ``keep``: how much likelier a sensible player is to keep those ranks than
+  four cards taken at random. The sensible player weighs each of the 15
+  ways to lay away two of six cards by its hand EV over the 46 starters
+  plus (as dealer) or minus (as pone) the crib table with suits ignored,
+  all by ranks, and picks each way with a chance proportional to
+  ``exp(KEEP_SHARPNESS * total)``; the table sums that over every multiset
+  of six ranks, each weighted by its number of suit choices. The expert
+  uses it to tell which hands the opponent is likely to hold in the play.
+- ``peg``: the mean net points in the play for a player keeping those ranks,
+  against every hand the other player may keep (weighted by its suit
+  choices and its ``keep``), both laying as ``pegplay.simulate_play`` does.
+  The expert adds it to the value of a discard.
+
+Build both with ``python -m scoring.crib_table`` (about 15 s for the crib
+table and 3 minutes on one core for the hand table; ``--jobs 2`` halves
+that), which writes the two CSV files in ``scoring/data/``; ``crib_means()``
+and ``hand_table()`` load the shipped files.
 """
 
 from __future__ import annotations
 
+import argparse
 import csv
 import io
-import sys
+import math
+from collections import Counter, defaultdict
+from collections.abc import Sequence
 from functools import cache
 from importlib import resources
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
+from multiprocessing import get_context
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
+import numpy.typing as npt
 
-from scoring.cards import DECK, Card
+from scoring.cards import DECK, RANKS, Card
+from scoring.hand import rank_points
 from scoring.handarray import IntArray, score_many
 
 Throw = tuple[int, int, bool]
@@ -84,6 +109,10 @@ def build() -> str:
 def crib_means() -> dict[Throw, float]:
     """The shipped table: mean crib points for each throw."""
     text = resources.files("scoring").joinpath("data", FILENAME).read_text(encoding="utf-8")
+    return parse_crib(text)
+
+
+def parse_crib(text: str) -> dict[Throw, float]:
     return {
         (int(row["low"]), int(row["high"]), row["suited"] == "1"): int(row["total"])
         / int(row["cribs"])
@@ -93,11 +122,12 @@ def crib_means() -> dict[Throw, float]:
 
 @cache
 def rank_pair_means() -> dict[tuple[int, int], float]:
-    """The table with suits ignored: the mean over all suit combinations of a rank pair.
+    """The table with suits ignored: the mean over all suit combinations of a rank pair."""
+    return rank_pair_means_of(crib_means())
 
-    Of the 16 ways to give suits to two different ranks, 4 are suited.
-    """
-    means = crib_means()
+
+def rank_pair_means_of(means: dict[Throw, float]) -> dict[tuple[int, int], float]:
+    """Of the 16 ways to give suits to two different ranks, 4 are suited."""
     table = {}
     for low, high, suited in means:
         if suited:
@@ -109,13 +139,161 @@ def rank_pair_means() -> dict[tuple[int, int], float]:
     return table
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Rebuild the table into ``scoring/data/crib_table.csv`` (or the path given)."""
-    args = sys.argv[1:] if argv is None else argv
-    target = Path(args[0]) if args else Path(__file__).parent / "data" / FILENAME
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(build(), encoding="utf-8")
-    print(f"wrote {len(all_throws())} throws to {target}")
+# ------------------------------------------------------------------ the hand table
+HAND_FILENAME = "hand_table.csv"
+HAND_COLUMNS = ("ranks", "keep_pone", "keep_dealer", "peg_pone", "peg_dealer")
+KEEP_SHARPNESS = 2.0
+"""How sharply the sensible player prefers the better discard, per point of total EV."""
+KEEP_FLOOR = 0.02
+"""The least ``keep_weight``: a hand nobody sensible keeps is still possible."""
+STARTERS = 46
+
+Ranks = tuple[int, ...]
+
+
+class HandRow(NamedTuple):
+    """One row of the hand table: keep weight and mean net in the play, as pone and dealer."""
+
+    keep_pone: float
+    keep_dealer: float
+    peg_pone: float
+    peg_dealer: float
+
+
+def kept_hands() -> list[Ranks]:
+    """Every multiset of four ranks, ascending: 1,820 of them."""
+    return list(combinations_with_replacement(range(1, 14), 4))
+
+
+def suit_choices(ranks: Sequence[int], taken: Counter[int] | None = None) -> int:
+    """How many sets of cards have these ranks, with ``taken`` cards of each rank gone."""
+    taken = taken or Counter()
+    return math.prod(math.comb(4 - taken[r], n) for r, n in Counter(ranks).items())
+
+
+def keep_shares(
+    crib: dict[tuple[int, int], float],
+) -> tuple[defaultdict[Ranks, float], defaultdict[Ranks, float]]:
+    """How often the sensible player keeps each multiset of four ranks, as (pone, dealer)."""
+    shares: tuple[defaultdict[Ranks, float], defaultdict[Ranks, float]]
+    shares = (defaultdict(float), defaultdict(float))
+    for six in combinations_with_replacement(range(1, 14), 6):
+        dealt = Counter(six)
+        if max(dealt.values()) > 4:
+            continue
+        ways = suit_choices(six)
+        options = []
+        for low, high in dict.fromkeys(combinations(six, 2)):
+            four = list(six)
+            four.remove(low)
+            four.remove(high)
+            hand = sum(
+                (4 - dealt[rank]) * rank_points((*four, rank))
+                for rank in range(1, 14)
+                if dealt[rank] < 4
+            )
+            options.append((tuple(four), hand / STARTERS, crib[low, high]))
+        for seat, sign in ((0, -1.0), (1, 1.0)):
+            totals = [hand + sign * thrown for _, hand, thrown in options]
+            best = max(totals)
+            chances = [math.exp(KEEP_SHARPNESS * (total - best)) for total in totals]
+            for (kept, _, _), chance in zip(options, chances, strict=True):
+                shares[seat][kept] += ways * chance / sum(chances)
+    return shares
+
+
+def _peg_row(pone: Ranks) -> list[int]:
+    from scoring.pegplay import simulate_play  # the play builds on this module's tables
+
+    taken = Counter(pone)
+    return [
+        simulate_play(pone, dealer) if suit_choices(dealer, taken) else 0 for dealer in kept_hands()
+    ]
+
+
+def build_hands(crib: dict[tuple[int, int], float], jobs: int = 1) -> str:
+    """The hand table as CSV text; ``crib`` is the crib table with suits ignored."""
+    hands = kept_hands()
+    shares = keep_shares(crib)
+    total = sum(suit_choices(hand) for hand in hands)
+    keep = np.array(
+        [
+            [shares[seat][hand] / sum(shares[seat].values()) / (suit_choices(hand) / total)
+             for hand in hands]
+            for seat in (0, 1)
+        ]
+    )  # fmt: skip
+    if jobs > 1:
+        with get_context("spawn").Pool(jobs) as pool:
+            rows = pool.map(_peg_row, hands, chunksize=20)
+    else:
+        rows = [_peg_row(hand) for hand in hands]
+    net = np.array(rows, dtype=np.float64)  # the pone's net, pone's hand by dealer's
+    ways = _ways(hands)
+    pone_weights = ways * np.maximum(keep[1], KEEP_FLOOR)[None, :]
+    dealer_weights = ways * np.maximum(keep[0], KEEP_FLOOR)[None, :]
+    peg_pone = (pone_weights * net).sum(axis=1) / pone_weights.sum(axis=1)
+    peg_dealer = -(dealer_weights * net.T).sum(axis=1) / dealer_weights.sum(axis=1)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(HAND_COLUMNS)
+    for index, hand in enumerate(hands):
+        numbers = (keep[0, index], keep[1, index], peg_pone[index], peg_dealer[index])
+        writer.writerow(["".join(RANKS[r - 1] for r in hand), *(f"{x:.6f}" for x in numbers)])
+    return out.getvalue()
+
+
+def _ways(hands: list[Ranks]) -> npt.NDArray[np.float64]:
+    """``[i, j]``: how many sets of cards have the ranks of hand j once hand i's are taken."""
+    counts = np.array([[hand.count(rank) for rank in range(1, 14)] for hand in hands])
+    choose = np.array([[math.comb(n, k) for k in range(5)] for n in range(5)], dtype=float)
+    ways = np.ones((len(hands), len(hands)))
+    for rank in range(13):
+        ways *= choose[4 - counts[:, rank][:, None], counts[:, rank][None, :]]
+    return ways
+
+
+@cache
+def hand_table() -> dict[Ranks, HandRow]:
+    """The shipped hand table, by ascending ranks."""
+    text = resources.files("scoring").joinpath("data", HAND_FILENAME).read_text(encoding="utf-8")
+    return {
+        tuple(sorted(RANKS.index(r) + 1 for r in row["ranks"])): HandRow(
+            *(float(row[name]) for name in HAND_COLUMNS[1:])
+        )
+        for row in csv.DictReader(io.StringIO(text))
+    }
+
+
+def keep_weight(ranks: Sequence[int], *, dealer: bool) -> float:
+    """How much likelier a sensible player is to keep these four ranks than a random four."""
+    row = hand_table()[tuple(sorted(ranks))]
+    return max(row.keep_dealer if dealer else row.keep_pone, KEEP_FLOOR)
+
+
+def peg_value(ranks: Sequence[int], *, dealer: bool) -> float:
+    """The mean net in the play for a player keeping these four ranks."""
+    row = hand_table()[tuple(sorted(ranks))]
+    return row.peg_dealer if dealer else row.peg_pone
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Rebuild the crib table and the hand table into ``scoring/data/`` (or ``--data``)."""
+    parser = argparse.ArgumentParser(
+        prog="python -m scoring.crib_table", description="Rebuild the computer players' tables."
+    )
+    parser.add_argument("--only", choices=("crib", "hands"), help="rebuild one table only")
+    parser.add_argument("--jobs", type=int, default=1, help="processes for the hand table")
+    parser.add_argument("--data", type=Path, default=Path(__file__).parent / "data")
+    args = parser.parse_args(argv)
+    args.data.mkdir(parents=True, exist_ok=True)
+    if args.only != "hands":
+        (args.data / FILENAME).write_text(build(), encoding="utf-8")
+        print(f"wrote {len(all_throws())} throws to {args.data / FILENAME}")
+    if args.only != "crib":
+        crib = rank_pair_means_of(parse_crib((args.data / FILENAME).read_text(encoding="utf-8")))
+        (args.data / HAND_FILENAME).write_text(build_hands(crib, args.jobs), encoding="utf-8")
+        print(f"wrote {len(kept_hands())} hands to {args.data / HAND_FILENAME}")
     return 0
 
 

@@ -6,12 +6,13 @@ of the kept four over the 46 starters the player cannot see (every card but
 their own six is equally likely to be turned). The *crib EV* is what the two
 thrown cards are expected to bring the crib, from the crib table
 (``scoring.crib_table``); it counts for the dealer, who owns the crib, and
-against the pone. The *total EV* is hand EV + crib EV for the dealer and hand
-EV - crib EV for the pone.
+against the pone. The *peg EV* is the mean net the kept ranks make in the
+play, from the hand table (``scoring.crib_table``). The *total EV* is hand EV
++ crib EV for the dealer and hand EV - crib EV for the pone, plus peg EV.
 
-How much the crib is known depends on the level: ``expert`` uses the table
-by ranks and suitedness, ``standard`` the same table with suits ignored, and
-``easy`` ignores the crib.
+How much is known depends on the level: ``expert`` uses the crib table by
+ranks and suitedness and the peg EV, ``standard`` the crib table with suits
+ignored and no peg EV, and ``easy`` ignores both.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from itertools import combinations
 import numpy as np
 
 from scoring.cards import DECK, Card
-from scoring.crib_table import crib_means, rank_pair_means, throw_of
+from scoring.crib_table import crib_means, peg_value, rank_pair_means, throw_of
 from scoring.handarray import score_many
 
 STARTERS = 46
@@ -39,6 +40,7 @@ class DiscardOption:
     hand_ev: float
     crib_ev: float
     total_ev: float
+    peg_ev: float = 0.0
 
 
 def hand_points(six: Sequence[Card]) -> dict[tuple[Card, Card], int]:
@@ -85,13 +87,15 @@ def analyse_discards(
         crib_ev = crib_value(throw, level=level)
         kept = tuple(card for card in six if card not in throw)
         assert len(kept) == 4
+        peg_ev = peg_value([c.rank for c in kept], dealer=dealer) if level == "expert" else 0.0
         options.append(
             DiscardOption(
                 discard=throw,
                 kept=(kept[0], kept[1], kept[2], kept[3]),
                 hand_ev=hand_ev,
                 crib_ev=crib_ev,
-                total_ev=hand_ev + sign * crib_ev,
+                total_ev=hand_ev + sign * crib_ev + peg_ev,
+                peg_ev=peg_ev,
             )
         )
     return sorted(options, key=lambda option: -option.total_ev)

@@ -16,15 +16,17 @@ look-ahead works on tuples of ranks and caches positions across decisions.
 from __future__ import annotations
 
 import random
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
 
 from scoring.cards import SUITS, Card
+from scoring.crib_table import keep_weight
 from scoring.pegging import MAX_COUNT, score_play
 
 Ranks = tuple[int, ...]
+WINNING_SCORE = 121
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +41,12 @@ class PegPosition:
     unseen: tuple[Card, ...]
     scores: tuple[int, int]
     """(the mover's score, the opponent's score)."""
+    opponent_laid: tuple[Card, ...] = ()
+    """The cards the opponent has laid in this deal's play so far."""
+    opponent_deals: bool = False
+    """Whether the opponent is the dealer (and so chose their four with the crib theirs)."""
+    opponent_plays: tuple[tuple[Ranks, int], ...] = ()
+    """Each card the opponent laid this deal: the sequence's ranks before it, and its rank."""
 
     @property
     def count(self) -> int:
@@ -92,30 +100,38 @@ def standard_play(position: PegPosition, rng: random.Random) -> Card:
     """
     legal = position.legal()
     pool = Counter(card.rank for card in position.opponent_pool())
+    sequence = tuple(c.rank for c in position.sequence)
+    held, passed = position.opponent_held, position.opponent_passed
 
     def merit(card: Card) -> float:
-        now = immediate_points(position, card)
-        return now - reply_risk(position, card, pool) + card.value / 100
+        return standard_merit(sequence, card.rank, pool, held, passed)
 
     best = max(merit(card) for card in legal)
     return rng.choice([card for card in legal if merit(card) == best])
 
 
-def reply_risk(position: PegPosition, card: Card, pool: Counter[int]) -> float:
-    """Expected points the opponent can answer ``card`` with, summed over their possible ranks.
+def standard_merit(
+    sequence: Ranks, rank: int, pool: Counter[int], opponent_held: int, opponent_passed: bool
+) -> float:
+    """The standard player's worth of laying ``rank``: points now, less the likely reply."""
+    ranks = (*sequence, rank)
+    merit = play_points(ranks) + value(rank) / 100
+    if not opponent_passed and opponent_held:
+        merit -= reply_risk(ranks, sum(map(value, ranks)), pool, opponent_held)
+    return merit
+
+
+def reply_risk(ranks: Ranks, count: int, pool: Counter[int], held: int) -> float:
+    """Expected points the opponent can answer with, summed over their possible ranks.
 
     Each rank weighs by the chance that the opponent holds at least one card of
     it; summing (rather than taking their best) overstates, but equally for
     every card compared.
     """
-    if position.opponent_passed or not position.opponent_held:
-        return 0.0
-    ranks = tuple(c.rank for c in position.sequence) + (card.rank,)
-    count = position.count + card.value
-    unseen, held = sum(pool.values()), position.opponent_held
+    unseen = sum(pool.values())
     risk = 0.0
     for rank, copies in pool.items():
-        if count + value(rank) <= MAX_COUNT:
+        if copies and count + value(rank) <= MAX_COUNT:
             holds = 1 - comb(unseen - copies, held) / comb(unseen, held)
             risk += holds * play_points((*ranks, rank))
     return risk
@@ -123,35 +139,56 @@ def reply_risk(position: PegPosition, card: Card, pool: Counter[int]) -> float:
 
 # -------------------------------------------------------------- expert
 SAMPLES = 24
-"""Opponent hands drawn for the look-ahead when they hold three or four cards."""
+"""Opponent hands searched when they hold three or four cards."""
+CANDIDATES = 10 * SAMPLES
+"""Hands drawn at random before the ``SAMPLES`` are chosen by their weight."""
+PASSED_UP = 0.25
+"""How much less likely a hand is for each time it would have scored more than was laid."""
 
 
 def expert_play(position: PegPosition, rng: random.Random) -> Card:
-    """The card with the best mean net over the opponent's possible hands.
+    """The card with the best weighted mean net over the hands the opponent may hold.
 
-    For each hand the opponent might hold (all of them, weighted, when they
-    hold two cards or fewer; ``SAMPLES`` drawn otherwise) the rest of the play
-    is searched to the end, both sides laying their best card knowing all
-    cards (minimax). A card that reaches 121 at once is always taken.
+    The hands and their weights come from ``opponent_hands``. For each, the rest
+    of the play is searched to the end, both sides laying their best card
+    knowing all cards (minimax). A card that reaches 121 at once is always taken.
     """
     legal = position.legal()
-    mine, theirs = position.scores
+    mine, _ = position.scores
     for card in legal:
-        if mine + immediate_points(position, card) >= 121:
+        if mine + immediate_points(position, card) >= WINNING_SCORE:
             return card
-    totals = Counter[int]()
-    search = _Search()
+    totals: defaultdict[int, float] = defaultdict(float)
     for hand, weight in opponent_hands(position, rng):
-        for rank, net in option_nets(position, hand, search).items():
+        for rank, net in option_nets(position, hand).items():
             totals[rank] += weight * net
     best_rank = max(totals, key=lambda rank: (totals[rank], value(rank)))
     return next(card for card in legal if card.rank == best_rank)
 
 
 def opponent_hands(position: PegPosition, rng: random.Random) -> list[tuple[Ranks, float]]:
-    """Hands the opponent may hold, as sorted ranks, with their weights."""
+    """Hands the opponent may hold, as sorted ranks, with their weights.
+
+    A hand is as likely as the cards allow (every unseen card above their
+    floor is equally likely to be in it) times how likely a sensible player is
+    to have kept those four cards, the ones already laid included
+    (``scoring.crib_table.keep_weight``): someone who kept 5-5-J-Q is more
+    likely than someone who kept 2-7-9-K; and ``PASSED_UP`` less likely for
+    each time one of its cards would have scored more than the card they
+    laid (``passed_up``). With two cards or fewer left every
+    hand is weighed; otherwise ``CANDIDATES`` are drawn and ``SAMPLES`` of
+    them chosen by weight.
+    """
     pool = position.opponent_pool()
     held = position.opponent_held
+    laid = tuple(card.rank for card in position.opponent_laid)
+
+    def weight(hand: Ranks) -> float:
+        kept = keep_weight((*laid, *hand), dealer=position.opponent_deals)
+        return kept * PASSED_UP ** passed_up(position.opponent_plays, hand)
+
+    if held == 0:
+        return [((), 1.0)]
     if held <= 2:
         hands = Counter[Ranks]()
         for first in range(len(pool)):
@@ -160,26 +197,46 @@ def opponent_hands(position: PegPosition, rng: random.Random) -> list[tuple[Rank
                 continue
             for second in range(first + 1, len(pool)):
                 hands[tuple(sorted((pool[first].rank, pool[second].rank)))] += 1
-        return [(hand, float(weight)) for hand, weight in sorted(hands.items())] or [((), 1.0)]
-    draws = (tuple(sorted(c.rank for c in rng.sample(pool, held))) for _ in range(SAMPLES))
-    return [(hand, 1.0) for hand in draws]
+        return [(hand, ways * weight(hand)) for hand, ways in sorted(hands.items())]
+    drawn = [tuple(sorted(c.rank for c in rng.sample(pool, held))) for _ in range(CANDIDATES)]
+    chosen = Counter(rng.choices(drawn, [weight(hand) for hand in drawn], k=SAMPLES))
+    return [(hand, float(times)) for hand, times in sorted(chosen.items())]
 
 
-def option_nets(
-    position: PegPosition, opponent: Ranks, search: _Search | None = None
-) -> dict[int, int]:
+def passed_up(plays: tuple[tuple[Ranks, int], ...], hand: Ranks) -> int:
+    """How many times a card of ``hand`` would have scored more than the card laid.
+
+    A player who takes the points in front of them, as most do, rarely held
+    such a card.
+    """
+    times = 0
+    for sequence, laid in plays:
+        room = MAX_COUNT - sum(map(value, sequence))
+        scored = play_points((*sequence, laid))
+        times += sum(
+            value(rank) <= room and play_points((*sequence, rank)) > scored
+            for rank in dict.fromkeys(hand)
+        )
+    return times
+
+
+def option_nets(position: PegPosition, opponent: Ranks) -> dict[int, int]:
     """The net after laying each legal rank, the opponent's hand known."""
     held = tuple(sorted(card.rank for card in position.held))
     sequence = tuple(card.rank for card in position.sequence)
-    search = search or _Search()
-    return search.options(held, opponent, sequence, position.count, position.opponent_passed)
+    return _SEARCH.options(held, opponent, sequence, position.count, position.opponent_passed)
 
 
 class _Search:
-    """A perfect-information search of the rest of the play, with its positions cached."""
+    """A perfect-information search of the rest of the play, with its positions cached.
 
-    def __init__(self) -> None:
+    A position's net depends on nothing else, so one cache serves every
+    decision; it is emptied when it grows past ``limit`` positions.
+    """
+
+    def __init__(self, limit: int = 1 << 20) -> None:
         self.memo: dict[tuple[Ranks, Ranks, Ranks, int, bool], int] = {}
+        self.limit = limit
 
     def options(
         self, mover: Ranks, other: Ranks, seq: Ranks, count: int, passed: bool
@@ -193,7 +250,9 @@ class _Search:
             points = play_points((*seq, rank))
             new_count = count + value(rank)
             if new_count == MAX_COUNT:  # the sequence ends; the other player leads the next
-                nets[rank] = points - self.net(other, rest, (), 0, False) if rest or other else points
+                nets[rank] = (
+                    points - self.net(other, rest, (), 0, False) if rest or other else points
+                )
             elif passed:
                 nets[rank] = points + self.net(rest, other, (*seq, rank), new_count, True)
             else:
@@ -205,6 +264,8 @@ class _Search:
         key = (mover, other, seq, count, passed)
         found = self.memo.get(key)
         if found is None:
+            if len(self.memo) >= self.limit:
+                self.memo.clear()
             found = self.memo[key] = self._net(mover, other, seq, count, passed)
         return found
 
@@ -222,3 +283,55 @@ class _Search:
         if not mover and not other:
             return 1
         return 1 - self.net(other, mover, (), 0, False)
+
+
+_SEARCH = _Search()
+
+
+# ------------------------------------------------- the play, simulated for tables
+def simulate_play(pone: Ranks, dealer: Ranks) -> int:
+    """The pone's net in the play of two known hands, both laying as a standard player.
+
+    Each side reckons the other's cards from the full deck less the cards in
+    front of it (its own and the sequence), so a position's choice can be
+    cached; ``scoring.crib_table`` builds the hand table from this.
+    """
+    hands, points = [list(pone), list(dealer)], [0, 0]
+    sequence: Ranks = ()
+    count, turn, passed = 0, 0, [False, False]
+    while hands[0] or hands[1]:
+        other = 1 - turn
+        rank = _table_choice(tuple(sorted(hands[turn])), sequence, len(hands[other]), passed[other])
+        hands[turn].remove(rank)
+        sequence, count = (*sequence, rank), count + value(rank)
+        points[turn] += play_points(sequence)
+        if count == MAX_COUNT or not (hands[0] or hands[1]):
+            if count < MAX_COUNT:
+                points[turn] += 1  # the last card of the deal
+            sequence, count, passed = (), 0, [False, False]
+            turn = other if hands[other] else turn
+        elif not passed[other] and _can_lay(hands[other], count):
+            turn = other
+        else:
+            passed[other] = True
+            if not _can_lay(hands[turn], count):  # neither can lay: a go for the last card
+                points[turn] += 1
+                sequence, count, passed = (), 0, [False, False]
+                turn = other if hands[other] else turn
+    return points[0] - points[1]
+
+
+def _can_lay(hand: list[int], count: int) -> bool:
+    return any(count + value(rank) <= MAX_COUNT for rank in hand)
+
+
+@lru_cache(maxsize=1 << 18)
+def _table_choice(held: Ranks, sequence: Ranks, opponent_held: int, opponent_passed: bool) -> int:
+    pool = Counter(dict.fromkeys(range(1, 14), 4))
+    pool.subtract((*held, *sequence))
+    count = sum(map(value, sequence))
+    legal = [rank for rank in dict.fromkeys(held) if count + value(rank) <= MAX_COUNT]
+    return max(
+        legal,
+        key=lambda rank: standard_merit(sequence, rank, pool, opponent_held, opponent_passed),
+    )

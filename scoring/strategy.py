@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from scoring.cards import DECK, Card, format_cards
+from scoring.cards import DECK, Card
 from scoring.discarding import DiscardOption, analyse_discards
 from scoring.events import Event, Phase
 from scoring.game import Game
@@ -75,13 +75,19 @@ class ComputerPlayer:
         return game.count_hand(player, _own_count(game, player))
 
     def _rng(self, *visible: object) -> random.Random:
-        """A generator seeded by the player's seed and what it can see, nothing else."""
-        text = "|".join(format_cards(v) if _is_cards(v) else repr(v) for v in visible)
-        return random.Random(f"{self.level}:{self.seed}:{text}")
+        """A generator seeded by the player's seed and what it can see, nothing else.
+
+        Cards are written in notation, so the seed text is the same in any process.
+        """
+        return random.Random(f"{self.level}:{self.seed}:{'|'.join(map(_text, visible))}")
 
 
-def _is_cards(value: object) -> bool:
-    return isinstance(value, tuple) and all(isinstance(item, Card) for item in value)
+def _text(value: object) -> str:
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, tuple | list):
+        return "(" + " ".join(map(_text, value)) + ")"
+    return repr(value)
 
 
 def peg_position(game: Game, player: int) -> PegPosition:
@@ -101,7 +107,25 @@ def peg_position(game: Game, player: int) -> PegPosition:
         opponent_floor=_floor_from_goes(game.events, opponent),
         unseen=tuple(card for card in DECK if card not in seen),
         scores=(game.scores[player], game.scores[opponent]),
+        opponent_laid=tuple(their_laid),
+        opponent_deals=game.dealer == opponent,
+        opponent_plays=_plays_of(game.events, opponent),
     )
+
+
+def _plays_of(events: Sequence[Event], opponent: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Each card ``opponent`` laid this deal, with the ranks of the sequence before it."""
+    start = max(i for i, event in enumerate(events) if event.type == "deal")
+    plays = []
+    sequence: list[int] = []
+    for event in events[start:]:
+        if event.type == "reset":
+            sequence = []
+        elif event.type == "play" and event.card is not None:
+            if event.player == opponent:
+                plays.append((tuple(sequence), event.card.rank))
+            sequence.append(event.card.rank)
+    return tuple(plays)
 
 
 def own_six(game: Game, player: int) -> tuple[Card, ...]:

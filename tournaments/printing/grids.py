@@ -22,6 +22,8 @@ from tournaments.models import Game, Match, Round, Seat, Tournament
 from tournaments.services.playoff import bracket_rounds
 
 SHORT_NAME_LENGTH = 12
+# A seat in the crosstable's query: entry, seat (0 or 1), round number, the match's winner seat.
+SeatRow = tuple[int, int, int, int | None]
 
 
 @dataclass(frozen=True)
@@ -46,7 +48,7 @@ def short_name(name: str) -> str:
     return last if len(last) <= SHORT_NAME_LENGTH else last[: SHORT_NAME_LENGTH - 1] + "."
 
 
-def _seats_by_match(tournament: Tournament, numbers: Sequence[int]) -> dict[int, list[tuple]]:
+def _seats_by_match(tournament: Tournament, numbers: Sequence[int]) -> dict[int, list[SeatRow]]:
     seats = (
         Seat.objects.filter(
             round__tournament=tournament, round__kind=Round.Kind.SWISS, round__number__in=numbers
@@ -54,9 +56,9 @@ def _seats_by_match(tournament: Tournament, numbers: Sequence[int]) -> dict[int,
         .order_by("match_id", "seat")
         .values_list("match_id", "entry_id", "seat", "round__number", "match__winner")
     )
-    by_match: dict[int, list[tuple]] = defaultdict(list)
-    for match_id, *rest in seats:
-        by_match[match_id].append(tuple(rest))
+    by_match: dict[int, list[SeatRow]] = defaultdict(list)
+    for match_id, entry, seat, number, winner in seats:
+        by_match[match_id].append((entry, seat, number, winner))
     return by_match
 
 
@@ -71,7 +73,7 @@ def _games_won(tournament: Tournament, numbers: Sequence[int]) -> Counter[tuple[
 
 
 def crosstable(tournament: Tournament, numbers: Sequence[int]) -> list[CrossRow]:
-    """The crosstable of Swiss rounds ``numbers`` (published ones), in three queries."""
+    """The crosstable of Swiss rounds ``numbers`` (published ones), in a fixed number of queries."""
     if not numbers:
         return []
     rows = bridge.standings(tournament, through_round=max(numbers))
@@ -91,7 +93,7 @@ def _cell(
     match_id: int,
     seat: int,
     winner: int | None,
-    seats: list[tuple],
+    seats: list[SeatRow],
     by_entry: dict[int, StandingRow],
     won: Counter[tuple[int, int]],
 ) -> CrossCell:
@@ -100,7 +102,7 @@ def _cell(
     if not others:
         return CrossCell(None, _("bye"), result, "")
     opponent = by_entry[others[0]]
-    games = f"{won[match_id, seat]}-{won[match_id, 1 - seat]}"
+    games = "" if winner is None else f"{won[match_id, seat]}-{won[match_id, 1 - seat]}"
     return CrossCell(opponent.standing.rank, short_name(opponent.entry.player.name), result, games)
 
 

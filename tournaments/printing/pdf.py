@@ -3,8 +3,9 @@
 The fonts are DejaVu Sans from the file system (Debian's fonts-dejavu-core;
 ``settings.PRINT_FONT_DIR`` to use another folder), declared with ``@font-face``
 so every PDF embeds the very glyphs it was laid out with, å, ä and ö included.
-WeasyPrint fetches nothing but those font files: its URL fetcher refuses any
-other address, so a document never reaches the network or the rest of the disk.
+WeasyPrint fetches nothing but those font files and the ``data:`` images the
+document carries itself: its URL fetcher refuses any other address, so a
+document never reaches the network or the rest of the disk.
 """
 
 from __future__ import annotations
@@ -15,11 +16,11 @@ from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
 from django.conf import settings
-from weasyprint import CSS, HTML
+from weasyprint import CSS, HTML, Document
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-FONT_FAMILY = "Club Sans"
+FONT_FAMILY = "DejaVu Sans"
 FONT_FILES = {"normal": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf"}
 STYLESHEET = Path(settings.BASE_DIR) / "static" / "css" / "print.css"
 
@@ -50,13 +51,17 @@ def _font_faces() -> str:
     )
 
 
-def write_pdf(html: str) -> bytes:
-    """The PDF of ``html`` (a whole document from ``templates/print/``), print.css applied."""
+def render(html: str) -> Document:
+    """``html`` (a whole document from templates/print/) laid out in pages, print.css applied."""
     fetcher = FontsOnlyFetcher()
     fonts = FontConfiguration()
     stylesheets = [
         CSS(string=_font_faces(), font_config=fonts, url_fetcher=fetcher),
         CSS(filename=STYLESHEET, font_config=fonts, url_fetcher=fetcher),
     ]
-    document = HTML(string=html, url_fetcher=fetcher)
-    return document.write_pdf(stylesheets=stylesheets, font_config=fonts)
+    return HTML(string=html, url_fetcher=fetcher).render(stylesheets=stylesheets, font_config=fonts)
+
+
+def write_pdf(html: str) -> bytes:
+    """The PDF of ``html``."""
+    return render(html).write_pdf()

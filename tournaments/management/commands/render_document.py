@@ -14,9 +14,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import translation
-from pypdf import PdfReader
 
 from tournaments import selectors
 from tournaments.models import Round, Tournament
@@ -36,7 +36,11 @@ class Command(BaseCommand):
             "--round", type=int, help="round number (pairings, scoresheets, standings)"
         )
         parser.add_argument("--per-page", type=int, default=2, choices=[2, 4])
-        parser.add_argument("--language", default="sv", choices=["sv", "en"])
+        parser.add_argument(
+            "--language",
+            default=settings.LANGUAGE_CODE,
+            choices=[code for code, _name in settings.LANGUAGES],
+        )
         parser.add_argument("--output", type=Path, help="the PDF's path (default: its own name)")
         parser.add_argument("--png", type=Path, metavar="DIR", help="also draw each page to DIR")
         parser.add_argument("--dpi", type=int, default=80, help="resolution of the PNGs")
@@ -50,12 +54,12 @@ class Command(BaseCommand):
             document = self._document(tournament, options)
             started = time.perf_counter()
             html = documents.render_html(document)
-            data = pdf.write_pdf(html)
+            pages = pdf.render(html)
+            data = pages.write_pdf()
             seconds = time.perf_counter() - started
         output = options["output"] or Path(document.filename)
         output.write_bytes(data)
-        pages = len(PdfReader(output).pages)
-        self.stderr.write(f"{pages} pages in {seconds:.2f} s (HTML and PDF)")
+        self.stderr.write(f"{len(pages.pages)} pages in {seconds:.2f} s (HTML and PDF)")
         self.stdout.write(str(output))
         if options["html"]:
             output.with_suffix(".html").write_text(html, encoding="utf-8")

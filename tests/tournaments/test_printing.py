@@ -1,0 +1,420 @@
+"""The printed documents: valid PDFs whose text has every name, in order, with the figures.
+
+Tournaments are built through the services; the PDFs are fetched as readers do and
+read back with pypdf.
+"""
+
+from __future__ import annotations
+
+import datetime
+import io
+import math
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+from django.urls import reverse
+from pypdf import PdfReader
+
+from tests.factories import PlayerFactory
+from tests.tournaments.conftest import play_round
+from tournaments import bridge, selectors
+from tournaments.models import Round, Tournament
+from tournaments.printing.documents import name_key, standings_columns
+from tournaments.services import playoff, results, rounds
+from tournaments.services import tournaments as services
+
+pytestmark = pytest.mark.django_db
+
+# Nine players, so every round has a bye; the accents must survive the PDF.
+NAMES = {
+    "Åsa Öberg": "Åre",
+    "Émile Ängström": "Malmö",
+    "Jürgen Müller": "Göteborg",
+    "Zacharias Zetterlund": "Umeå",
+    "Örjan Åkesson": "Luleå",
+    "Bertil Andersson": "Uppsala",
+    "Cecilia Ek": "Kiruna",
+    "Dagny Lindén": "Örebro",
+    "Ärla Björk": "Västerås",
+}
+SWEDISH_ORDER = [
+    "Bertil Andersson",
+    "Cecilia Ek",
+    "Dagny Lindén",
+    "Émile Ängström",
+    "Jürgen Müller",
+    "Zacharias Zetterlund",
+    "Åsa Öberg",
+    "Ärla Björk",
+    "Örjan Åkesson",
+]
+
+
+def client(language: str = "en", user: Any = None) -> Client:
+    browser = Client()
+    browser.cookies["django_language"] = language
+    if user is not None:
+        browser.force_login(user)
+    return browser
+
+
+def pages_of(response: Any) -> list[str]:
+    """The text of each page of a PDF response, after checking it is one."""
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    assert response.content.startswith(b"%PDF-")
+    return [page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages]
+
+
+def in_order(text: str, names: list[str]) -> bool:
+    places = [text.find(name) for name in names]
+    return -1 not in places and places == sorted(places)
+
+
+def lines_of(text: str) -> list[str]:
+    return [line.strip() for line in text.splitlines()]
+
+
+def lines_start_in_order(text: str, names: list[str]) -> bool:
+    """Whether the lines starting with ``names`` come in that order (one list per name)."""
+    lines = lines_of(text)
+    places = [
+        next((n for n, line in enumerate(lines) if line.startswith(name)), -1) for name in names
+    ]
+    return -1 not in places and places == sorted(places)
+
+
+def tournament_of(names: dict[str, str], **fields: Any) -> Tournament:
+    settings = {
+        "name": "Höstturneringen",
+        "year": 2026,
+        "starts_on": datetime.date(2026, 9, 5),
+        "ends_on": datetime.date(2026, 9, 6),
+        "swiss_rounds": 3,
+        "seed": 3,
+        **fields,
+    }
+    tournament = services.tournament_create(**settings)
+    for name, club in names.items():
+        player = PlayerFactory(name=name, club=club)
+        services.entry_add(tournament=tournament, player=player, checked_in=True)
+    return tournament
+
+
+def split_games(match: Any) -> list[tuple[int, int]]:
+    """Seat 0 wins 2-1 at even tables, seat 1 wins 2-0 at odd ones (scores vary by table)."""
+    if match.table % 2:
+        return [(1, 40 + match.table), (1, 100)]
+    return [(0, 70 + match.table), (1, 110), (0, 95)]
+
+
+@pytest.fixture
+def autumn(organiser: Any) -> Tournament:
+    """Round 1 closed, round 2 published and being played."""
+    tournament = tournament_of(NAMES)
+    play_round(tournament, organiser, split_games)
+    rounds.round_publish(round=rounds.round_propose(tournament=tournament))
+    return tournament
+
+
+def url(name: str, tournament: Tournament, *args: int) -> str:
+    return reverse(f"tournaments:{name}", args=[tournament.slug, *args])
+
+
+def test_pairings_list_the_tables_in_order_then_everyone_alphabetically(
+    autumn: Tournament,
+) -> None:
+    response = client("sv").get(url("pairings_pdf", autumn, 2))
+    pages = pages_of(response)
+    assert response["Content-Disposition"] == (
+        f'inline; filename="{autumn.slug}-round-2-pairings.pdf"'
+    )
+    round_ = autumn.rounds.get(number=2)
+    records = selectors.records_before(autumn, 2)
+    seated = [
+        (seat.entry.player.name, records[seat.entry_id])
+        for match in selectors.round_matches(round_)
+        for seat in match.seats.all()
+    ]
+    tables, finder = pages[0], pages[-1]
+    assert in_order(tables, [f"{name} ({record})" for name, record in seated])
+    assert "frirond" in tables  # the bye, last
+    assert tables.index("frirond") > tables.index(seated[-2][0])
+    assert "Hitta ditt bord" in finder or "Find your table" in finder
+    assert lines_start_in_order(finder, SWEDISH_ORDER)
+    assert not any(name in tables for name in ["Hitta ditt bord", "Find your table"])
+
+
+def test_the_english_find_your_table_list_ignores_accents(autumn: Tournament) -> None:
+    finder = pages_of(client("en").get(url("pairings_pdf", autumn, 2)))[-1]
+    assert lines_start_in_order(finder, sorted(NAMES, key=lambda name: name_key(name, "en")))
+    assert lines_start_in_order(
+        finder, ["Ärla Björk", "Åsa Öberg", "Bertil Andersson", "Örjan Åkesson"]
+    )
+
+
+@pytest.mark.parametrize(
+    ("language", "names"),
+    [
+        ("sv", ["Zetterlund", "Åberg", "Ärlig", "Öhman"]),
+        ("sv", ["Ek", "Eklund", "Émile", "Eriksson"]),
+        ("sv", ["Murén", "Mylius", "Müller", "Myrén"]),  # ü sorts as y in Swedish
+        ("en", ["Müller", "Murén", "Mylius", "Myrén"]),
+        ("en", ["Åberg", "Ärlig", "Öhman", "Zetterlund"]),
+        ("en", ["Muller", "Müller", "Mullet"]),
+    ],
+)
+def test_names_sort_in_the_readers_alphabet(language: str, names: list[str]) -> None:
+    shuffled = names[2:] + names[:2]
+    assert sorted(shuffled, key=lambda name: name_key(name, language)) == names
+
+
+def test_a_round_in_play_is_preliminary_and_a_closed_one_is_not(
+    autumn: Tournament, organiser: Any
+) -> None:
+    english = client("en")
+    playing = pages_of(english.get(url("pairings_pdf", autumn, 2)))
+    assert "Pairings · Round 2 · preliminary" in playing[0]
+    assert "Preliminary: this round is still being played." in playing[0]
+    assert all("preliminary" in page for page in playing)  # in every page's header
+    closed = "\n".join(pages_of(english.get(url("pairings_pdf", autumn, 1))))
+    assert "reliminary" not in closed
+    sheets = "\n".join(pages_of(english.get(url("scoresheets_pdf", autumn, 2))))
+    assert sheets.count("preliminary") >= 4  # on each of the four sheets
+    swedish = pages_of(client("sv").get(url("standings_pdf", autumn) + "?round=2"))
+    assert "Preliminär: ronden spelas fortfarande." in swedish[0]
+
+
+def test_score_sheets_print_a_sheet_per_table_two_or_four_to_a_page(autumn: Tournament) -> None:
+    round_ = autumn.rounds.get(number=2)
+    matches = [m for m in selectors.round_matches(round_) if not m.is_bye]
+    english = client("en")
+    for per_page in (2, 4):
+        address = url("scoresheets_pdf", autumn, 2) + f"?per_page={per_page}"
+        response = english.get(address)
+        pages = pages_of(response)
+        assert len(pages) == math.ceil(len(matches) / per_page)
+        text = "\n".join(pages)
+        for match in matches:
+            assert f"Table {match.table}" in text
+            first, second = (seat.entry.player.name for seat in match.seats.all())
+            assert in_order(text[text.index(f"Table {match.table}") :], [first, second])
+        assert text.count("Signature A") == len(matches)
+        assert "Höstturneringen · Round 2" in text
+    assert response["Content-Disposition"] == (
+        f'inline; filename="{autumn.slug}-round-2-scoresheets.pdf"'
+    )
+    assert english.get(url("scoresheets_pdf", autumn, 2) + "?per_page=3").status_code == 404
+
+
+def test_standings_show_every_figure_in_standings_order(organiser: Any) -> None:
+    tournament = tournament_of(NAMES, tiebreaks=["match_wins", "buchholz", "spread"])
+    play_round(tournament, organiser, split_games)
+    play_round(tournament, organiser, split_games)
+    response = client("en").get(url("standings_pdf", tournament))
+    assert response["Content-Disposition"] == (
+        f'inline; filename="{tournament.slug}-round-2-standings.pdf"'
+    )
+    text = "\n".join(pages_of(response))
+    rows = bridge.standings(tournament)
+    assert in_order(text, [row.entry.player.name for row in rows])
+    lines = lines_of(text)
+    for row in rows:
+        s = row.standing
+        spread = f"{s.spread:+d}" if s.spread else "0"
+        place = f"{s.rank}{'=' if s.shared else ''}"
+        club = row.entry.player.club
+        # The chain's columns first (Buchholz, spread), then game points.
+        expected = f"{place} {row.entry.player.name} {club} {s.record} {s.buchholz} {spread} "
+        assert any(line == expected + str(s.game_points) for line in lines), expected
+    assert standings_columns(tournament.tiebreaks) == ["buchholz", "spread", "game_points"]
+    assert "Buchholz: the sum of the match wins" in text
+    assert "Players still tied share the place (shown with =)." in text
+    assert "Head to head" not in text  # not in this chain
+
+
+def test_tied_players_share_their_place(organiser: Any) -> None:
+    tournament = tournament_of(NAMES)
+    play_round(tournament, organiser)  # every table 121-100, 121-95 to seat 0
+    text = "\n".join(pages_of(client("en").get(url("standings_pdf", tournament))))
+    rows = bridge.standings(tournament)
+    lines = lines_of(text)
+    winners = [row for row in rows if row.standing.rank == 1]
+    losers = [row for row in rows if row.standing.match_losses]
+    assert len(winners) == len(losers) == 4
+    for row in winners:
+        assert f"1= {row.entry.player.name} {row.entry.player.club} 1-0 4 +47 0" in lines
+    for row in losers:
+        assert f"6= {row.entry.player.name} {row.entry.player.club} 0-1 0 -47 1" in lines
+
+
+def test_head_to_head_is_explained_but_has_no_column(autumn: Tournament) -> None:
+    text = "\n".join(pages_of(client("en").get(url("standings_pdf", autumn) + "?round=1")))
+    header = next(line for line in lines_of(text) if line.startswith("# Player"))
+    assert "Head" not in header
+    assert "Head to head: match wins in the games between the players still tied." in text
+    assert "After round 1" in text
+
+
+def test_standings_of_an_unknown_or_unpublished_round_are_not_found(
+    autumn: Tournament, organiser: Any
+) -> None:
+    rounds.round_close(round=_settle_all(autumn.rounds.get(number=2), organiser))
+    rounds.round_propose(tournament=autumn)
+    english = client("en", organiser)
+    for wanted in ("3", "9", "x"):
+        address = url("standings_pdf", autumn) + f"?round={wanted}"
+        assert english.get(address).status_code == 404, wanted
+
+
+def _settle_all(round_: Round, organiser: Any) -> Round:
+    for match in round_.matches.filter(is_bye=False):
+        results.match_settle(
+            match=match, organiser=organiser, first_dealer=0, games=split_games(match)
+        )
+    return round_
+
+
+def test_a_proposed_round_is_only_for_organisers(autumn: Tournament, organiser: Any) -> None:
+    rounds.round_close(round=_settle_all(autumn.rounds.get(number=2), organiser))
+    proposed = rounds.round_propose(tournament=autumn)
+    for name in ("pairings_pdf", "scoresheets_pdf"):
+        address = url(name, autumn, proposed.number)
+        assert client("en").get(address).status_code == 404
+        assert pages_of(client("en", organiser).get(address))
+
+
+def test_the_crosstable_shows_who_played_whom(organiser: Any) -> None:
+    tournament = tournament_of(NAMES)
+    for _ in range(3):
+        play_round(tournament, organiser, split_games)
+    response = client("en").get(url("crosstable_pdf", tournament))
+    assert response["Content-Disposition"] == (
+        f'inline; filename="{tournament.slug}-crosstable.pdf"'
+    )
+    text = "\n".join(pages_of(response))
+    rows = bridge.standings(tournament)
+    assert in_order(text, [row.entry.player.name for row in rows])
+    rank = {row.entry.pk: row.standing.rank for row in rows}
+    round_ = tournament.rounds.get(number=1)
+    match = next(m for m in selectors.round_matches(round_) if m.table == 1)
+    loser, winner = (seat.entry for seat in match.seats.all())  # odd table: seat 1 won
+    assert f"W 2-0 · {rank[loser.pk]} {loser.player.name.split()[-1]}" in text
+    assert f"L 0-2 · {rank[winner.pk]} {winner.player.name.split()[-1]}" in text
+    assert "W · bye" in text
+
+
+def test_the_bracket_shows_the_play_off(organiser: Any) -> None:
+    names = dict(list(NAMES.items())[:6])
+    tournament = tournament_of(names, swiss_rounds=1, playoff_size=4)
+    play_round(tournament, organiser, split_games)
+    first = playoff.playoff_start(tournament=tournament)
+    rows = bridge.standings(tournament)
+    seeds = [row.entry.player.name for row in rows[:4]]
+    english = client("en")
+    text = "\n".join(pages_of(english.get(url("playoff_pdf", tournament))))
+    assert "Play-off · preliminary" in text
+    assert "Semi-finals" in text
+    assert "Final" in text
+    assert all(name in text for name in seeds)
+    rounds.round_close(round=_settle_all(first, organiser))
+    final = tournament.rounds.get(number=3)
+    rounds.round_close(round=_settle_all(final, organiser))
+    tournament.refresh_from_db()
+    text = "\n".join(pages_of(english.get(url("playoff_pdf", tournament))))
+    assert f"Winner: {tournament.champion.player.name}" in text
+    assert "preliminary" not in text
+    assert (
+        english.get(url("playoff_pdf", tournament_of({}, name="Utan slutspel"))).status_code == 404
+    )
+
+
+def test_two_hundred_players_break_cleanly_over_pages(organiser: Any) -> None:
+    players = {f"Spelare {n:03d} Sjöström": "Jönköping" for n in range(200)}
+    tournament = tournament_of(players, swiss_rounds=2)
+    play_round(tournament, organiser)
+    english = client("en")
+    standings = pages_of(english.get(url("standings_pdf", tournament)))
+    assert len(standings) >= 4
+    assert all(page.count("Player") >= 1 and "Club" in page for page in standings)
+    rows = bridge.standings(tournament)
+    text = "\n".join(standings)
+    assert in_order(text, [row.entry.player.name for row in rows])
+    assert all(text.count(name) == 1 for name in players)
+    assert all(f"page {n} of {len(standings)}" in page for n, page in enumerate(standings, 1))
+    rounds.round_publish(round=rounds.round_propose(tournament=tournament))
+    pairings = pages_of(english.get(url("pairings_pdf", tournament, 2)))
+    finder = next(n for n, page in enumerate(pairings) if "Find your table" in page)
+    assert finder >= 2
+    assert all("Table Player Opponent" in page for page in pairings[:finder])
+    assert all("Player Table Opponent" in page for page in pairings[finder:])
+    text = "\n".join(pairings)
+    assert all(text.count(name) == 3 for name in players)  # at a table, found, as opponent
+
+
+def test_documents_speak_the_readers_language(autumn: Tournament) -> None:
+    address = url("standings_pdf", autumn)
+    swedish = "\n".join(pages_of(client("sv").get(address)))
+    english = "\n".join(pages_of(client("en").get(address)))
+    assert "Svenska Cribbageklubben" in swedish
+    assert "Ställning" in swedish
+    assert "Swedish Cribbage Club" in english
+    assert "Standings" in english
+    assert "Ställning" not in english
+    assert all(name in swedish for name in NAMES)
+    assert all(name in english for name in NAMES)
+
+
+def test_fonts_are_embedded(autumn: Tournament) -> None:
+    response = client("sv").get(url("pairings_pdf", autumn, 2))
+    for page in PdfReader(io.BytesIO(response.content)).pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            descriptor = (
+                font.get("/FontDescriptor")
+                or font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+            )
+            assert "DejaVu" in font["/BaseFont"]
+            assert "/FontFile2" in descriptor.get_object()
+
+
+def test_render_document_writes_the_pdf_and_its_pages(
+    autumn: Tournament, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    output = tmp_path / "pairings.pdf"
+    call_command(
+        "render_document", autumn.slug, "pairings", "--round", "2", "--output", str(output),
+        "--png", str(tmp_path / "png"), "--language", "en",
+    )  # fmt: skip
+    written = capsys.readouterr().out.split()
+    assert written[0] == str(output)
+    assert len(PdfReader(output).pages) == 2
+    assert [Path(path).suffix for path in written[1:]] == [".png", ".png"]
+    assert all(Path(path).stat().st_size > 1000 for path in written[1:])
+
+
+def test_documents_fetch_nothing_from_the_network() -> None:
+    from tournaments.printing.pdf import FontsOnlyFetcher
+
+    fetcher = FontsOnlyFetcher()
+    refuse: list[Callable[[], Any]] = [
+        lambda: fetcher.fetch("https://example.org/font.ttf"),
+        lambda: fetcher.fetch("file:///etc/passwd"),
+    ]
+    for attempt in refuse:
+        with pytest.raises(ValueError, match="only its fonts"):
+            attempt()
+
+
+def test_the_pages_link_to_their_documents(autumn: Tournament) -> None:
+    english = client("en")
+    round_page = english.get(url("round", autumn, 2)).content.decode()
+    assert url("pairings_pdf", autumn, 2) in round_page
+    assert url("scoresheets_pdf", autumn, 2) + "?per_page=4" in round_page
+    standings_page = english.get(url("standings", autumn) + "?round=1").content.decode()
+    assert url("standings_pdf", autumn) + "?round=1" in standings_page
+    assert url("crosstable_pdf", autumn) in english.get(url("detail", autumn)).content.decode()
