@@ -40,9 +40,7 @@ urlpatterns = [
     path("<slug:slug>/playoff/", public.playoff, name="playoff"),
     path("<slug:slug>/playoff/start/", manage.playoff_start, name="playoff_start"),
     path("<slug:slug>/finish/", manage.tournament_finish, name="finish"),
-    path(
-        "<slug:slug>/round/<int:number>/pairings.pdf", printing.pairings_pdf, name="pairings_pdf"
-    ),
+    path("<slug:slug>/round/<int:number>/pairings.pdf", printing.pairings_pdf, name="pairings_pdf"),
     path(
         "<slug:slug>/round/<int:number>/scoresheets.pdf",
         printing.scoresheets_pdf,

@@ -12,6 +12,7 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET
 
 from club.roles import is_organiser
@@ -93,7 +94,9 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         "rounds": rounds,
         "through": through,
         "preliminary": shown is not None and shown.status != Round.Status.CLOSED,
-        "tiebreaks": [(key, selectors.TIEBREAK_LEGEND[key]) for key in tournament.tiebreaks],
+        "tiebreaks": [
+            (key, selectors.TIEBREAK_LEGEND.get(key, key)) for key in tournament.tiebreaks
+        ],
         "live": shown is not None
         and shown.status == Round.Status.PLAYING
         and through == rounds[-1].number,
@@ -117,7 +120,7 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
         [
             _("Rank"),
             _("Player"),
-            _("Club"),
+            pgettext("table column", "Club"),
             _("Played"),
             _("Won"),
             _("Lost"),
