@@ -151,10 +151,12 @@ def _cut(event: Event) -> str:
     names = {"yours": card_name(event.cards[0]), "theirs": card_name(event.cards[1])}
     cut = _("Cut for deal: you cut %(yours)s, the computer %(theirs)s.") % names
     if event.player is None:
-        return f"{cut} {_('Equal ranks: cut again.')}"
-    if event.player == YOU:
-        return f"{cut} {_('You cut lower and deal first.')}"
-    return f"{cut} {_('The computer cut lower and deals first.')}"
+        outcome = _("Equal ranks: cut again.")
+    elif event.player == YOU:
+        outcome = _("You cut lower and deal first.")
+    else:
+        outcome = _("The computer cut lower and deals first.")
+    return f"{cut} {outcome}"
 
 
 def _discard(event: Event) -> str:

@@ -81,13 +81,13 @@ def texts(tournament: Tournament) -> Texts:
     return Texts(
         labels=(
             _("Game"),
-            f"{_('First dealer')} {seats}",
-            f"{_('Winner')} {seats}",
+            _("First dealer") + " " + seats,
+            _("Winner") + " " + seats,
             _("Loser's score"),
-            f"{_('Skunk')} {skunks}",
+            _("Skunk") + " " + skunks,
             _("Game points"),
         ),
-        won_by=f"{_('Match won by')}:  A / B",
+        won_by=_("Match won by") + ":  A / B",
         rule=_(
             "Game points: win %(win)s, skunk %(skunk)s (loser 90 or less), "
             "double skunk %(double)s (loser 60 or less)."
