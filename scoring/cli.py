@@ -1,7 +1,8 @@
 """``python -m scoring``: count a hand, weigh a discard or play a game in the terminal.
 
 Subcommands: ``score`` (a hand's breakdown), ``discard`` (the six-card discard
-analysis of ``scoring.strategy``), ``play`` (a whole game against the computer)
+analysis of ``scoring.discarding``: hand, crib, peg and total EV of each of
+the 15 discards, best first), ``play`` (a whole game against the computer)
 and ``selfplay`` / ``bench`` (forwarded to ``scoring.selfplay`` and
 ``scoring.bench``). This module is the engine's edge: it alone reads and
 writes the terminal. Exit status 2 means the input was not understood.
@@ -130,6 +131,7 @@ def _discard(args: argparse.Namespace, out: TextIO) -> int:
                 "discard": [str(card) for card in option.discard],
                 "hand_ev": option.hand_ev,
                 "crib_ev": option.crib_ev,
+                "peg_ev": option.peg_ev,
                 "total_ev": option.total_ev,
             }
             for option in options
@@ -137,12 +139,11 @@ def _discard(args: argparse.Namespace, out: TextIO) -> int:
         print(json.dumps(rows), file=out)
         return 0
     seat = "dealer (your crib)" if args.dealer else "pone (their crib)"
-    print(f"{format_cards(six)} as {seat}, best discard first", file=out)
-    print(f"{'discard':<8} {'hand':>7} {'crib':>7} {'total':>7}", file=out)
+    print(f"{format_cards(six)} as {seat}, best discard first ({args.level})", file=out)
+    print(f"{'discard':<8} {'hand':>7} {'crib':>7} {'peg':>7} {'total':>7}", file=out)
     for option in options:
-        cards = format_cards(option.discard)
+        numbers = (option.hand_ev, option.crib_ev, option.peg_ev, option.total_ev)
         print(
-            f"{cards:<8} {option.hand_ev:>7.2f} {option.crib_ev:>7.2f} {option.total_ev:>7.2f}",
-            file=out,
+            f"{format_cards(option.discard):<8}" + "".join(f" {x:>7.2f}" for x in numbers), file=out
         )
     return 0

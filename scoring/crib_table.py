@@ -1,8 +1,10 @@
-"""The crib table: the mean crib for each pair of cards a player lays away.
+"""The computer players' tables: the mean crib of each throw, and the worth of a kept hand.
 
-Terms: a *throw* is the two cards one player lays away to the crib, described
-by its two ranks (``low`` <= ``high``) and whether the two cards share a suit
-(*suited*; never for a pair). There are 91 unsuited and 78 suited throws.
+The *crib table* (``scoring/data/crib_table.csv``) gives the mean crib for
+each pair of cards a player lays away. Terms: a *throw* is the two cards one
+player lays away to the crib, described by its two ranks (``low`` <=
+``high``) and whether the two cards share a suit (*suited*; never for a
+pair). There are 91 unsuited and 78 suited throws.
 
 Definition (exhaustive, no sampling): for a throw, take one representative
 pair of cards (any two cards with those ranks and suitedness give the same
@@ -149,6 +151,7 @@ KEEP_FLOOR = 0.02
 STARTERS = 46
 
 Ranks = tuple[int, ...]
+FloatArray = npt.NDArray[np.float64]
 
 
 class HandRow(NamedTuple):
@@ -214,15 +217,7 @@ def _peg_row(pone: Ranks) -> list[int]:
 def build_hands(crib: dict[tuple[int, int], float], jobs: int = 1) -> str:
     """The hand table as CSV text; ``crib`` is the crib table with suits ignored."""
     hands = kept_hands()
-    shares = keep_shares(crib)
-    total = sum(suit_choices(hand) for hand in hands)
-    keep = np.array(
-        [
-            [shares[seat][hand] / sum(shares[seat].values()) / (suit_choices(hand) / total)
-             for hand in hands]
-            for seat in (0, 1)
-        ]
-    )  # fmt: skip
+    keep = keep_ratios(hands, crib)
     if jobs > 1:
         with get_context("spawn").Pool(jobs) as pool:
             rows = pool.map(_peg_row, hands, chunksize=20)
@@ -243,7 +238,16 @@ def build_hands(crib: dict[tuple[int, int], float], jobs: int = 1) -> str:
     return out.getvalue()
 
 
-def _ways(hands: list[Ranks]) -> npt.NDArray[np.float64]:
+def keep_ratios(hands: list[Ranks], crib: dict[tuple[int, int], float]) -> FloatArray:
+    """``[seat, i]``: how often hand i is kept over how often a random four has its ranks."""
+    shares = keep_shares(crib)
+    total = sum(suit_choices(hand) for hand in hands)
+    random_four = np.array([suit_choices(hand) / total for hand in hands])
+    kept = [np.array([shares[seat][hand] for hand in hands]) for seat in (0, 1)]
+    return np.array([share / share.sum() / random_four for share in kept])
+
+
+def _ways(hands: list[Ranks]) -> FloatArray:
     """``[i, j]``: how many sets of cards have the ranks of hand j once hand i's are taken."""
     counts = np.array([[hand.count(rank) for rank in range(1, 14)] for hand in hands])
     choose = np.array([[math.comb(n, k) for k in range(5)] for n in range(5)], dtype=float)

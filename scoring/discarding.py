@@ -25,8 +25,9 @@ import numpy as np
 
 from scoring.cards import DECK, Card
 from scoring.crib_table import crib_means, peg_value, rank_pair_means, throw_of
-from scoring.handarray import score_many
+from scoring.handarray import IntArray, score_many
 
+LEVELS = ("easy", "standard", "expert")
 STARTERS = 46
 """The cards a player cannot see while discarding: 52 less their own six."""
 
@@ -48,16 +49,19 @@ def hand_points(six: Sequence[Card]) -> dict[tuple[Card, Card], int]:
 
     Divided by 46 this is the exact hand EV; every show is counted, none sampled.
     """
+    return {throw: int(shows.sum()) for throw, shows in show_points(six).items()}
+
+
+def show_points(six: Sequence[Card]) -> dict[tuple[Card, Card], IntArray]:
+    """For each of the 15 throws, the show of the kept four with each of the 46 starters."""
     throws = list(combinations(six, 2))
     starters = np.array([card.index for card in DECK if card not in six], dtype=np.int64)
     kept = np.array(
         [[card.index for card in six if card not in throw] for throw in throws], dtype=np.int64
     )
-    rows = np.column_stack(
-        [np.repeat(kept, len(starters), axis=0), np.tile(starters, len(throws))]
-    )
-    sums = score_many(rows).reshape(len(throws), len(starters)).sum(axis=1)
-    return {(throw[0], throw[1]): int(total) for throw, total in zip(throws, sums, strict=True)}
+    rows = np.column_stack([np.repeat(kept, len(starters), axis=0), np.tile(starters, len(throws))])
+    shows = score_many(rows).reshape(len(throws), len(starters))
+    return {(throw[0], throw[1]): row for throw, row in zip(throws, shows, strict=True)}
 
 
 def crib_value(throw: tuple[Card, Card], *, level: str) -> float:
@@ -80,6 +84,8 @@ def analyse_discards(
     """
     if len(six) != 6 or len(set(six)) != 6:
         raise ValueError("a discard is chosen from six different cards")
+    if level not in LEVELS:
+        raise ValueError(f"the level is one of {', '.join(LEVELS)}, not {level!r}")
     sign = 1.0 if dealer else -1.0
     options = []
     for throw, points in hand_points(six).items():

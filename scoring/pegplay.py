@@ -45,8 +45,6 @@ class PegPosition:
     """The cards the opponent has laid in this deal's play so far."""
     opponent_deals: bool = False
     """Whether the opponent is the dealer (and so chose their four with the crib theirs)."""
-    opponent_plays: tuple[tuple[Ranks, int], ...] = ()
-    """Each card the opponent laid this deal: the sequence's ranks before it, and its rank."""
 
     @property
     def count(self) -> int:
@@ -65,6 +63,9 @@ class PegPosition:
 
 def value(rank: int) -> int:
     return min(rank, 10)
+
+
+_VALUES = tuple(value(rank) for rank in range(14))
 
 
 @lru_cache(maxsize=1 << 16)
@@ -142,8 +143,6 @@ SAMPLES = 24
 """Opponent hands searched when they hold three or four cards."""
 CANDIDATES = 10 * SAMPLES
 """Hands drawn at random before the ``SAMPLES`` are chosen by their weight."""
-PASSED_UP = 0.25
-"""How much less likely a hand is for each time it would have scored more than was laid."""
 
 
 def expert_play(position: PegPosition, rng: random.Random) -> Card:
@@ -173,9 +172,7 @@ def opponent_hands(position: PegPosition, rng: random.Random) -> list[tuple[Rank
     floor is equally likely to be in it) times how likely a sensible player is
     to have kept those four cards, the ones already laid included
     (``scoring.crib_table.keep_weight``): someone who kept 5-5-J-Q is more
-    likely than someone who kept 2-7-9-K; and ``PASSED_UP`` less likely for
-    each time one of its cards would have scored more than the card they
-    laid (``passed_up``). With two cards or fewer left every
+    likely than someone who kept 2-7-9-K. With two cards or fewer left every
     hand is weighed; otherwise ``CANDIDATES`` are drawn and ``SAMPLES`` of
     them chosen by weight.
     """
@@ -184,8 +181,7 @@ def opponent_hands(position: PegPosition, rng: random.Random) -> list[tuple[Rank
     laid = tuple(card.rank for card in position.opponent_laid)
 
     def weight(hand: Ranks) -> float:
-        kept = keep_weight((*laid, *hand), dealer=position.opponent_deals)
-        return kept * PASSED_UP ** passed_up(position.opponent_plays, hand)
+        return keep_weight((*laid, *hand), dealer=position.opponent_deals)
 
     if held == 0:
         return [((), 1.0)]
@@ -203,23 +199,6 @@ def opponent_hands(position: PegPosition, rng: random.Random) -> list[tuple[Rank
     return [(hand, float(times)) for hand, times in sorted(chosen.items())]
 
 
-def passed_up(plays: tuple[tuple[Ranks, int], ...], hand: Ranks) -> int:
-    """How many times a card of ``hand`` would have scored more than the card laid.
-
-    A player who takes the points in front of them, as most do, rarely held
-    such a card.
-    """
-    times = 0
-    for sequence, laid in plays:
-        room = MAX_COUNT - sum(map(value, sequence))
-        scored = play_points((*sequence, laid))
-        times += sum(
-            value(rank) <= room and play_points((*sequence, rank)) > scored
-            for rank in dict.fromkeys(hand)
-        )
-    return times
-
-
 def option_nets(position: PegPosition, opponent: Ranks) -> dict[int, int]:
     """The net after laying each legal rank, the opponent's hand known."""
     held = tuple(sorted(card.rank for card in position.held))
@@ -234,7 +213,7 @@ class _Search:
     decision; it is emptied when it grows past ``limit`` positions.
     """
 
-    def __init__(self, limit: int = 1 << 20) -> None:
+    def __init__(self, limit: int = 1 << 18) -> None:
         self.memo: dict[tuple[Ranks, Ranks, Ranks, int, bool], int] = {}
         self.limit = limit
 
@@ -243,12 +222,16 @@ class _Search:
     ) -> dict[int, int]:
         """Net for the mover of laying each distinct legal rank; ``passed``: the other said go."""
         nets = {}
-        for index, rank in enumerate(mover):
-            if count + value(rank) > MAX_COUNT or rank in mover[:index]:
+        previous = 0
+        for index, rank in enumerate(mover):  # ranks ascending: a repeat follows its twin
+            new_count = count + _VALUES[rank]
+            if new_count > MAX_COUNT:
+                break
+            if rank == previous:
                 continue
+            previous = rank
             rest = mover[:index] + mover[index + 1 :]
             points = play_points((*seq, rank))
-            new_count = count + value(rank)
             if new_count == MAX_COUNT:  # the sequence ends; the other player leads the next
                 nets[rank] = (
                     points - self.net(other, rest, (), 0, False) if rest or other else points
@@ -327,6 +310,7 @@ def _can_lay(hand: list[int], count: int) -> bool:
 
 @lru_cache(maxsize=1 << 18)
 def _table_choice(held: Ranks, sequence: Ranks, opponent_held: int, opponent_passed: bool) -> int:
+    """The standard player's rank, reckoning the unseen cards from the full deck."""
     pool = Counter(dict.fromkeys(range(1, 14), 4))
     pool.subtract((*held, *sequence))
     count = sum(map(value, sequence))

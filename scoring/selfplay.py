@@ -103,9 +103,7 @@ def run_one(task: tuple[tuple[str, str], int, int, int]) -> Outcome:
         match = play_match(levels, this_seed, first_dealer, best_of)
         result = match.result
         assert result.winner is not None
-        return Outcome(
-            index, result.winner, match.record(), len(result.games), result.spread[0]
-        )
+        return Outcome(index, result.winner, match.record(), len(result.games), result.spread[0])
     game = play_game(levels, this_seed, first_dealer)
     assert game.winner is not None
     margin = 121 - game.scores[1 - game.winner]
@@ -201,9 +199,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--games", type=int, required=True, help="games (or matches) to play")
     parser.add_argument("--seed", type=int, default=0, help="the run's seed")
-    parser.add_argument(
-        "--levels", default="standard,expert", help="two levels, player 0's first"
-    )
+    parser.add_argument("--levels", default="standard,expert", help="two levels, player 0's first")
     parser.add_argument("--match", type=int, default=0, metavar="N", help="play best-of-N matches")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument("--jsonl", default=None, metavar="FILE", help="write the records here")
@@ -237,9 +233,7 @@ def main(argv: Sequence[str] | None = None, *, stdout: TextIO | None = None) -> 
     tally = Tally(levels)
     sink = open(args.jsonl, "w", encoding="utf-8") if args.jsonl else None  # noqa: SIM115
     try:
-        outcomes = run(
-            levels, games=args.games, seed=args.seed, best_of=args.match, jobs=args.jobs
-        )
+        outcomes = run(levels, games=args.games, seed=args.seed, best_of=args.match, jobs=args.jobs)
         for outcome in outcomes:
             tally.add(outcome)
             if sink:

@@ -1,11 +1,17 @@
 """The computer opponent: a player of one of three levels that decides for a seat.
 
-Levels: ``easy`` lays away two cards at random and lays any legal card,
-taking points when a card scores at once; ``standard`` lays away by expected
-hand value plus (or, as pone, minus) a crib estimate by ranks, and pegs for
-points now less the opponent's likely reply; ``expert`` uses the exact crib
-table (ranks and suits) and searches the rest of the play over the hands the
-opponent may hold (``scoring.pegplay``).
+Levels (docs/engine-strength.md measures how much each beats the one below):
+
+- ``easy`` lays away two cards at random and lays any legal card, taking
+  points when a card scores at once;
+- ``standard`` lays away by the exact hand value over the 46 starters plus
+  (as dealer) or minus (as pone) the crib table's mean with suits ignored,
+  and pegs for points now less the opponent's likely reply, which keeps it
+  from leaving a count of 5, 10 or 21 (``scoring.pegplay``);
+- ``expert`` adds to the exact hand value the crib table by ranks and suits
+  and the kept ranks' mean net in the play (``scoring.crib_table``), and in
+  the play searches to the end of the deal over the hands the opponent is
+  likely to hold, given what a sensible player keeps.
 
 A computer player sees only what its seat sees: its own cards (held, kept
 and laid away), the starter, the cards laid, the go's said and the scores.
@@ -20,7 +26,7 @@ import random
 from collections.abc import Sequence
 
 from scoring.cards import DECK, Card
-from scoring.discarding import DiscardOption, analyse_discards
+from scoring.discarding import LEVELS, DiscardOption, analyse_discards
 from scoring.events import Event, Phase
 from scoring.game import Game
 from scoring.hand import score_hand
@@ -29,7 +35,7 @@ from scoring.pegplay import PegPosition, easy_play, expert_play, standard_play
 
 __all__ = ["LEVELS", "ComputerPlayer", "DiscardOption", "analyse_discards", "peg_position"]
 
-LEVELS = ("easy", "standard", "expert")
+
 KEPT = 4
 """Cards each player keeps for the play and the show."""
 _PLAYS = {"easy": easy_play, "standard": standard_play, "expert": expert_play}
@@ -109,23 +115,7 @@ def peg_position(game: Game, player: int) -> PegPosition:
         scores=(game.scores[player], game.scores[opponent]),
         opponent_laid=tuple(their_laid),
         opponent_deals=game.dealer == opponent,
-        opponent_plays=_plays_of(game.events, opponent),
     )
-
-
-def _plays_of(events: Sequence[Event], opponent: int) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """Each card ``opponent`` laid this deal, with the ranks of the sequence before it."""
-    start = max(i for i, event in enumerate(events) if event.type == "deal")
-    plays = []
-    sequence: list[int] = []
-    for event in events[start:]:
-        if event.type == "reset":
-            sequence = []
-        elif event.type == "play" and event.card is not None:
-            if event.player == opponent:
-                plays.append((tuple(sequence), event.card.rank))
-            sequence.append(event.card.rank)
-    return tuple(plays)
 
 
 def own_six(game: Game, player: int) -> tuple[Card, ...]:

@@ -124,7 +124,9 @@ def _tell(game: Game, events: list[Event] | tuple[Event, ...], out: TextIO) -> N
 
 
 def _describe(game: Game, event: Event) -> str | None:
-    who = "You" if event.player == HUMAN else "Computer"
+    human = event.player == HUMAN
+    who = "You" if human else "Computer"
+    ending = "" if human else "s"  # "you lay", "computer lays"
     points = f" for {event.points}" if event.points else ""
     match event.type:
         case "cut":
@@ -138,20 +140,20 @@ def _describe(game: Game, event: Event) -> str | None:
         case "starter":
             return f"The starter is {event.card}."
         case "heels":
-            return f"{who} score 2 for his heels."
+            return f"{who} score{ending} 2 for his heels."
         case "play":
-            return f"{who} lay {event.card}: {event.count}{points}."
+            return f"{who} lay{ending} {event.card}: {event.count}{points}."
         case "go":
-            return f"{who} say go."
+            return f"{who} say{ending} go."
         case "last":
-            return f"{who} score 1 for last."
+            return f"{who} score{ending} 1 for last."
         case "show":
             owner = "Your" if event.player == HUMAN else "Computer's"
             return (
                 f"{owner} {event.what} {format_cards(event.cards)}: {event.points} ({event.said})."
             )
         case "muggins":
-            return f"Muggins! {who} take the {event.points} points you missed."
+            return f"Muggins! {who} take{ending} the {event.points} points you missed."
         case "win":
             return f"\n{game.players[event.player or 0]} won, {game.scores[0]}-{game.scores[1]}" + (
                 f" ({event.skunk} skunk)." if event.skunk != "none" else "."
