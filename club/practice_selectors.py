@@ -153,6 +153,7 @@ class DiscardRow:
     hand: float
     crib: float
     total: float
+    peg: float = 0.0  # the expert's estimate of what the kept cards bring in the play
 
 
 @dataclass(frozen=True)
@@ -170,7 +171,9 @@ class HintView:
 
 def hint_view(hint: Hint) -> HintView:
     rows = [
-        DiscardRow(faces(option.discard), option.hand_ev, option.crib_ev, option.total_ev)
+        DiscardRow(
+            faces(option.discard), option.hand_ev, option.crib_ev, option.total_ev, option.peg_ev
+        )
         for option in hint.discards
     ]
     best = face(hint.best_play) if hint.best_play else None

@@ -201,7 +201,8 @@ def test_hints_give_every_discard_then_the_card_to_lay() -> None:
     assert totals == sorted(totals, reverse=True)
     for option in hint.discards:
         sign = 1 if hint.dealer else -1
-        assert option.total_ev == pytest.approx(option.hand_ev + sign * option.crib_ev)
+        expected = option.hand_ev + sign * option.crib_ev + option.peg_ev
+        assert option.total_ev == pytest.approx(expected)
     practice = play_until(practice, lambda game: game.to_move == HUMAN and game.phase is Phase.PLAY)
     best = practice_hint(practice=practice).best_play
     assert best in load_match(practice).game.legal_plays(HUMAN)
