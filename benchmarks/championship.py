@@ -16,59 +16,17 @@ from __future__ import annotations
 
 import argparse
 import io
-import os
 import statistics
 import sys
-import tempfile
 import time
+from typing import Any
+
+from benchmarks.site import played_field, setup_django
 
 
-def _setup() -> None:
-    folder = tempfile.mkdtemp(prefix="club-bench-")
-    os.environ.setdefault("DATABASE_URL", f"sqlite:///{folder}/bench.sqlite3")
-    # The test settings: production settings (DEBUG off) without a collected static folder.
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.test_settings")
-    os.environ.setdefault("ALLOWED_HOSTS", "testserver")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
-
-
-def _field(players: int, rounds: int) -> object:
-    """A tournament of ``players`` with ``rounds`` closed rounds, paired by the real services."""
-    import datetime
-
-    from django.contrib.auth import get_user_model
-
-    from club.services import player_create
-    from tournaments.models import Match
-    from tournaments.services import results
-    from tournaments.services import rounds as round_services
-    from tournaments.services import tournaments as services
-
-    tournament = services.tournament_create(
-        name=f"Bench {players}",
-        year=2030,
-        starts_on=datetime.date(2030, 1, 1),
-        ends_on=datetime.date(2030, 1, 2),
-        swiss_rounds=rounds,
-        seed=1,
-    )
-    organiser = get_user_model().objects.create(username=f"bench-{players}")
-    for number in range(players):
-        player = player_create(name=f"Spelare {number:04d} Åström", club="Uppsala")
-        services.entry_add(tournament=tournament, player=player, checked_in=True)
-    for _ in range(rounds):
-        round_ = round_services.round_propose(tournament=tournament)
-        round_services.round_publish(round=round_)
-        for match in Match.objects.filter(round=round_, is_bye=False):
-            games = [(match.pk % 2, 60 + match.pk % 50), (match.pk % 2, 100)]
-            results.match_settle(match=match, organiser=organiser, first_dealer=0, games=games)
-        round_services.round_close(round=round_)
-    return tournament
+def _field(players: int, rounds: int) -> Any:
+    names = [(f"Spelare {n:04d} Åström", "Uppsala") for n in range(players)]
+    return played_field(names, rounds, in_play=False, year=2030 + players % 100)
 
 
 def bench_standings(players: int, rounds: int) -> dict[str, float]:
@@ -80,7 +38,7 @@ def bench_standings(players: int, rounds: int) -> dict[str, float]:
     tournament = _field(players, rounds)
     built = time.perf_counter() - started
     client = Client()
-    address = f"/t/{tournament.slug}/standings/"  # type: ignore[attr-defined]
+    address = f"/t/{tournament.slug}/standings/"
     client.get(address)
     times = []
     for _ in range(7):
@@ -109,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--skip-simulation", action="store_true")
     args = parser.parse_args(argv)
-    _setup()
+    setup_django()
     small = bench_standings(16, args.rounds)
     large = bench_standings(args.players, args.rounds)
     print(

@@ -20,64 +20,19 @@ import argparse
 import io
 import os
 import statistics
-import tempfile
 import time
-import warnings
 from typing import Any
+
+from benchmarks.site import played_field, setup_django
 
 FIRST = ["Åsa", "Émile", "Jürgen", "Märta", "Örjan", "Ebba", "Linnéa", "Sören"]
 LAST = ["Åström", "Öberg", "Müller", "Ängström", "Lindén", "Hjälmarsson", "Björk", "Nüssli"]
 
 
-def _setup() -> None:
-    # Production settings without collected static files: whitenoise says so once a request.
-    warnings.filterwarnings("ignore", message="No directory at")
-    folder = tempfile.mkdtemp(prefix="club-print-bench-")
-    os.environ.setdefault("DATABASE_URL", f"sqlite:///{folder}/bench.sqlite3")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.test_settings")
-    os.environ.setdefault("ALLOWED_HOSTS", "testserver")
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0)
-
-
 def _field(players: int, rounds: int) -> Any:
     """A tournament with ``rounds`` closed rounds and the next one being played."""
-    import datetime
-
-    from django.contrib.auth import get_user_model
-
-    from club.services import player_create
-    from tournaments.models import Match
-    from tournaments.services import results
-    from tournaments.services import rounds as round_services
-    from tournaments.services import tournaments as services
-
-    tournament = services.tournament_create(
-        name=f"Printing bench {players}",
-        year=2031,
-        starts_on=datetime.date(2031, 1, 1),
-        ends_on=datetime.date(2031, 1, 2),
-        swiss_rounds=rounds + 1,
-        seed=5,
-    )
-    organiser = get_user_model().objects.create(username=f"print-bench-{players}")
-    for number in range(players):
-        name = f"{FIRST[number % 8]} {LAST[number // 8 % 8]} {number:03d}"
-        player = player_create(name=name, club="Umeå")
-        services.entry_add(tournament=tournament, player=player, checked_in=True)
-    for _ in range(rounds):
-        round_ = round_services.round_propose(tournament=tournament)
-        round_services.round_publish(round=round_)
-        for match in Match.objects.filter(round=round_, is_bye=False):
-            games = [(match.pk % 2, 40 + match.pk % 80), (match.pk % 2, 100)]
-            results.match_settle(match=match, organiser=organiser, first_dealer=0, games=games)
-        round_services.round_close(round=round_)
-    round_services.round_publish(round=round_services.round_propose(tournament=tournament))
-    return tournament
+    names = [(f"{FIRST[n % 8]} {LAST[n // 8 % 8]} {n:03d}", "Umeå") for n in range(players)]
+    return played_field(names, rounds, in_play=True, year=2031)
 
 
 def _time(address: str, repeats: int) -> dict[str, float]:
@@ -106,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args(argv)
     print(f"load average: {' '.join(f'{value:.2f}' for value in os.getloadavg())}")
-    _setup()
+    setup_django()
     started = time.perf_counter()
     tournament = _field(args.players, args.rounds)
     built = time.perf_counter() - started

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.match import GamePoints
 from tournaments.models import TIEBREAK_CHOICES, Entry, Tournament
+from tournaments.services.tournaments import TOURNAMENT_FIELDS
 
 SCHEME_CHOICES = [
     ("standard", _("2 / 3 / 4 (win, skunk, double skunk)")),
@@ -36,22 +37,7 @@ class TournamentForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = [
-            "name",
-            "year",
-            "venue",
-            "starts_on",
-            "ends_on",
-            "is_championship",
-            "swiss_rounds",
-            "best_of",
-            "playoff_size",
-            "playoff_best_of",
-            "points_win",
-            "points_skunk",
-            "points_double_skunk",
-            "bye_game_points",
-        ]
+        fields = [name for name in TOURNAMENT_FIELDS if name != "tiebreaks"]
         widgets = {
             "starts_on": DateInput(format="%Y-%m-%d"),
             "ends_on": DateInput(format="%Y-%m-%d"),
