@@ -30,6 +30,9 @@ class Player(models.Model):
         related_name="player",
     )
     joined = models.DateField(_("joined"), default=timezone.localdate)
+    # When the latest invitation was made: part of the invitation token, so a new
+    # invitation makes the older links invalid.
+    invited_at = models.DateTimeField(_("invited"), null=True, blank=True, editable=False)
     # Case- and accent-folded "name club", kept by the services, so that a search
     # for "ostlund" finds "Östlund" on every database.
     search_key = models.CharField(max_length=250, editable=False, db_index=True, default="")

@@ -11,6 +11,8 @@ organisers, whose corrections are kept in the *result log*.
 
 from __future__ import annotations
 
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -26,6 +28,16 @@ TIEBREAK_CHOICES = [
     ("head_to_head", _("Head to head")),
 ]
 DEFAULT_TIEBREAKS = ["match_wins", "game_points", "spread", "buchholz", "head_to_head"]
+
+
+# Private link keys: 14 characters that are easy to read off a slip and type (no 0/o,
+# 1/l/i), about 69 bits, so they cannot be guessed.
+PRIVATE_KEY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+PRIVATE_KEY_LENGTH = 14
+
+
+def new_private_key() -> str:
+    return "".join(secrets.choice(PRIVATE_KEY_ALPHABET) for _ in range(PRIVATE_KEY_LENGTH))
 
 
 def default_tiebreaks() -> list[str]:
@@ -108,11 +120,26 @@ class Tournament(models.Model):
 
 
 class Entry(models.Model):
+    """A player's place in one tournament, with the private link that opens their own page.
+
+    ``private_key`` is the unguessable part of the player's private link (no account
+    needed); empty when an organiser has revoked it.
+    """
+
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
     checked_in = models.BooleanField(_("checked in"), default=False)
     withdrawn = models.BooleanField(_("withdrawn"), default=False)
     first_round = models.PositiveSmallIntegerField(_("first round"), default=1)
+    private_key = models.CharField(
+        _("private link key"),
+        max_length=32,
+        unique=True,
+        null=True,
+        blank=True,
+        editable=False,
+        default=new_private_key,
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -187,6 +214,7 @@ class Round(models.Model):
 class Match(models.Model):
     class Status(models.TextChoices):
         PENDING = "pending", _("Not reported")
+        IN_PLAY = "in_play", _("In play")
         REPORTED = "reported", _("Reported, awaiting confirmation")
         DISPUTED = "disputed", _("Disputed")
         FINAL = "final", _("Final")
@@ -203,7 +231,9 @@ class Match(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     reported_seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    dispute_note = models.CharField(max_length=300, blank=True)
+    dispute_note = models.CharField(max_length=500, blank=True)
+    # Counts the changes to the reported result; a confirmation names the version it saw.
+    report_version = models.PositiveIntegerField(default=0)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -287,6 +317,7 @@ class ResultChange(models.Model):
         CONFIRMED = "confirmed", _("confirmed")
         DISPUTED = "disputed", _("disputed")
         ENTERED = "entered", _("entered by an organiser")
+        SAVED = "saved", _("games saved")
         SETTLED = "settled", _("corrected by an organiser")
         IMPORTED = "imported", _("imported")
 
@@ -294,11 +325,15 @@ class ResultChange(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
+    # The person who acted: the account's player, or the entry's player behind a private link.
+    player = models.ForeignKey(
+        Player, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     at = models.DateTimeField(auto_now_add=True)
     action = models.CharField(max_length=20, choices=Action.choices)
     before = models.JSONField(null=True)
     after = models.JSONField(null=True)
-    note = models.CharField(max_length=300, blank=True)
+    note = models.CharField(max_length=500, blank=True)
 
     class Meta:
         verbose_name = _("result change")
