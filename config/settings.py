@@ -9,12 +9,23 @@
 - ``CSRF_TRUSTED_ORIGINS``: comma-separated origins, for a site behind a proxy.
 - ``SECURE_SSL``: ``0`` to turn off the HTTPS-only settings when ``DEBUG`` is off
   (a local production-like run without TLS); on by default.
+- ``EMAIL_URL``: how mail leaves the site, e.g. ``smtp://user:pass@host:587/?tls=1``,
+  ``smtps://user:pass@host`` (SSL, port 465), ``console://`` (printed in the terminal),
+  ``locmem://``, ``file:///var/mail/club`` or ``dummy://``; percent-encode ``@ : /`` in
+  the user name and password. ``?timeout=`` sets the seconds to wait (10 by default).
+- Without ``EMAIL_URL``: ``EMAIL_HOST`` (and ``EMAIL_PORT``, ``EMAIL_HOST_USER``,
+  ``EMAIL_HOST_PASSWORD``, ``EMAIL_USE_TLS``, ``EMAIL_USE_SSL``) for an SMTP server.
+  With neither, ``DEBUG`` prints mail in the terminal; otherwise Django's default, SMTP on
+  ``localhost:25``.
+- ``DEFAULT_FROM_EMAIL``: the sender of the site's mail (invitations, password resets).
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
+from urllib.parse import parse_qsl, unquote, urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -23,15 +34,92 @@ from django.utils.translation import gettext_lazy as _
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
-def env_flag(name: str, default: bool) -> bool:
-    value = os.environ.get(name)
-    if value is None or value == "":
+def is_true(value: str | None, default: bool) -> bool:
+    if value is None or value.strip() == "":
         return default
     return value.strip().lower() in {"1", "true", "yes", "on"}
 
 
+def env_flag(name: str, default: bool) -> bool:
+    return is_true(os.environ.get(name), default)
+
+
 def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+SMTP_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+EMAIL_BACKENDS = {
+    "smtp": SMTP_BACKEND,
+    "smtps": SMTP_BACKEND,
+    "console": "django.core.mail.backends.console.EmailBackend",
+    "locmem": "django.core.mail.backends.locmem.EmailBackend",
+    "file": "django.core.mail.backends.filebased.EmailBackend",
+    "dummy": "django.core.mail.backends.dummy.EmailBackend",
+}
+
+
+def smtp_settings(
+    *, host: str, port: int | None, user: str, password: str, tls: bool, ssl: bool, timeout: int
+) -> dict[str, object]:
+    if tls and ssl:
+        raise ImproperlyConfigured("E-mail: use TLS (STARTTLS) or SSL, not both.")
+    return {
+        "EMAIL_BACKEND": SMTP_BACKEND,
+        "EMAIL_HOST": host,
+        "EMAIL_PORT": port or (465 if ssl else 587 if tls else 25),
+        "EMAIL_HOST_USER": user,
+        "EMAIL_HOST_PASSWORD": password,
+        "EMAIL_USE_TLS": tls,
+        "EMAIL_USE_SSL": ssl,
+        "EMAIL_TIMEOUT": timeout,
+    }
+
+
+def parse_email_url(url: str) -> dict[str, object]:
+    """Django's e-mail settings from one address, e.g. ``smtp://user:pass@host:587/?tls=1``."""
+    parts = urlsplit(url)
+    backend = EMAIL_BACKENDS.get(parts.scheme)
+    if backend is None:
+        known = ", ".join(EMAIL_BACKENDS)
+        raise ImproperlyConfigured(f"EMAIL_URL: unknown scheme {parts.scheme!r} (use {known}).")
+    if parts.scheme == "file":
+        return {"EMAIL_BACKEND": backend, "EMAIL_FILE_PATH": unquote(parts.path)}
+    if backend != SMTP_BACKEND:
+        return {"EMAIL_BACKEND": backend}
+    query = dict(parse_qsl(parts.query))
+    try:
+        port, timeout = parts.port, int(query.get("timeout", "10"))
+    except ValueError as error:
+        raise ImproperlyConfigured(f"EMAIL_URL: {error}") from error
+    return smtp_settings(
+        host=parts.hostname or "localhost",
+        port=port,
+        user=unquote(parts.username or ""),
+        password=unquote(parts.password or ""),
+        tls=is_true(query.get("tls"), False),
+        ssl=parts.scheme == "smtps" or is_true(query.get("ssl"), False),
+        timeout=timeout,
+    )
+
+
+def email_settings(environ: Mapping[str, str], *, debug: bool) -> dict[str, object]:
+    """``EMAIL_URL``, else the separate ``EMAIL_*`` variables, else the terminal under DEBUG."""
+    if environ.get("EMAIL_URL", "").strip():
+        return parse_email_url(environ["EMAIL_URL"].strip())
+    if environ.get("EMAIL_HOST", "").strip():
+        return smtp_settings(
+            host=environ["EMAIL_HOST"].strip(),
+            port=int(environ.get("EMAIL_PORT") or 0) or None,
+            user=environ.get("EMAIL_HOST_USER", ""),
+            password=environ.get("EMAIL_HOST_PASSWORD", ""),
+            tls=is_true(environ.get("EMAIL_USE_TLS"), False),
+            ssl=is_true(environ.get("EMAIL_USE_SSL"), False),
+            timeout=int(environ.get("EMAIL_TIMEOUT") or 10),
+        )
+    if debug:
+        return {"EMAIL_BACKEND": EMAIL_BACKENDS["console"]}
+    return {"EMAIL_BACKEND": SMTP_BACKEND}
 
 
 DEBUG = env_flag("DEBUG", False)
@@ -145,6 +233,10 @@ STORAGES = {
 
 # The name of the group whose members run the club's register and tournaments.
 ORGANISER_GROUP = "organisers"
+
+# E-mail (invitations, password resets): EMAIL_BACKEND, EMAIL_HOST, EMAIL_PORT and the rest.
+globals().update(email_settings(os.environ, debug=DEBUG))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL") or "webmaster@localhost"
 
 if not DEBUG and env_flag("SECURE_SSL", True):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
