@@ -16,3 +16,18 @@ def player_search(*, query: str = "", include_inactive: bool = False) -> QuerySe
     for word in fold(query).split():
         players = players.filter(search_key__contains=word)
     return players.select_related("user")
+
+
+
+def possible_twins(*, name: str) -> list[Player]:
+    """Members already on the register under this name, whatever their club.
+
+    Adding a member asks "is this the same person?" when any are found, instead of
+    silently creating a twin; the clubs shown tell the organiser which is which.
+    Case and accents are ignored.
+    """
+    wanted = fold(name.strip())
+    if not wanted:
+        return []
+    candidates = Player.objects.filter(search_key__startswith=f"{wanted} ")
+    return [player for player in candidates if fold(player.name) == wanted]

@@ -4,6 +4,8 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from tournaments.views import private as private_views
+
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
@@ -20,6 +22,7 @@ urlpatterns = [
         name="password_change_done",
     ),
     path("t/", include("tournaments.urls")),
+    path("p/<str:key>/", private_views.private_page, name="private_link"),
     path("play/", include("club.play_urls")),
     path("", include("club.urls")),
 ]

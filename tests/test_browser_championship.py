@@ -64,7 +64,7 @@ def test_report_on_a_phone_confirm_and_see_the_standings_change(
     # The opponent dealt game 1 and won nothing, so dealt game 2 as the loser of game 1.
     game_2 = preview.locator("tbody tr").nth(1)
     expect(game_2.locator("td").nth(1)).to_have_text(second.entry.player.name)
-    reporter.get_by_role("button", name="Send the report").click()
+    reporter.get_by_role("button", name="Save", exact=True).click()
     expect(reporter.locator(".messages")).to_contain_text("Your report is saved")
 
     confirmer = phone(browser, live_server)

@@ -226,10 +226,24 @@ class MatchReportForm(forms.Form):
 class DisputeForm(forms.Form):
     note = forms.CharField(
         label=_("What is wrong with the report?"),
-        max_length=300,
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 2}),
+        max_length=500,
+        widget=forms.Textarea(attrs={"rows": 3, "maxlength": 500}),
+        help_text=_(
+            "Say which game is wrong and what you think happened (at most 500 characters)."
+        ),
+        error_messages={
+            "required": _("Say what is wrong with the report."),
+            "max_length": _(
+                "The reason can be at most %(limit_value)d characters long (it has %(show_value)d)."
+            ),
+        },
     )
+
+
+class ConfirmForm(forms.Form):
+    """The confirmation names the report version the player saw."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
 
 
 class SettleNoteForm(forms.Form):

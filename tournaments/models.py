@@ -354,6 +354,15 @@ class ResultChange(models.Model):
         return f"{games} ({Match.Status(status).label})" if status in Match.Status.values else games
 
     @property
+    def who(self) -> str:
+        """The person's name (never a username when a name is known)."""
+        if self.player is not None:
+            return self.player.name
+        if self.user is not None:
+            return self.user.get_full_name() or self.user.get_username()
+        return "–"
+
+    @property
     def before_text(self) -> str:
         return self._text(self.before)
 

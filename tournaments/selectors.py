@@ -5,10 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
+from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import bridge
+from tournaments.access import Actor
 from tournaments.models import Entry, Game, Match, ResultChange, Round, Seat, Tournament
 
 TIEBREAK_LEGEND = {
@@ -84,20 +86,41 @@ class MyTable:
         return others[0] if others else None
 
 
-def my_table(tournament: Tournament, user: Any) -> MyTable | None:
-    """The match of ``user``'s player in the latest published round, if any."""
-    if not getattr(user, "is_authenticated", False):
+def my_table(tournament: Tournament, actor: Actor) -> MyTable | None:
+    """The actor's match in the latest published round (by account or private link), if any."""
+    if not actor.is_known:
         return None
     round_ = tournament.rounds.exclude(status=Round.Status.PROPOSED).order_by("-number").first()
     if round_ is None:
         return None
-    seat = (
-        Seat.objects.filter(round=round_, entry__player__user=user).select_related("match").first()
-    )
+    mine = Q(entry=actor.entry) if actor.entry is not None else Q()
+    if actor.is_authenticated:
+        mine |= Q(entry__player__user=actor.user)
+    seat = Seat.objects.filter(mine, round=round_).first()
     if seat is None:
         return None
     match = Match.objects.prefetch_related(_seats_prefetch()).get(pk=seat.match_id)
     return MyTable(round=round_, match=match, seat=seat.seat)
+
+
+def match_for_page(tournament: Tournament, pk: int) -> Match:
+    """A match of ``tournament`` with its round, seats, players and games, or 404."""
+    return get_object_or_404(
+        Match.objects.select_related("round").prefetch_related(
+            _seats_prefetch(), Prefetch("games", queryset=Game.objects.order_by("number"))
+        ),
+        pk=pk,
+        round__tournament=tournament,
+    )
+
+
+def rounds_paired_after(round_: Round) -> list[Round]:
+    """Rounds paired after ``round_`` (on standings that a correction to it would change)."""
+    return list(
+        Round.objects.filter(tournament_id=round_.tournament_id, number__gt=round_.number).order_by(
+            "number"
+        )
+    )
 
 
 def entry_history(entry: Entry) -> list[Match]:
@@ -114,7 +137,7 @@ def entry_history(entry: Entry) -> list[Match]:
 
 
 def match_log(match: Match) -> QuerySet[ResultChange]:
-    return match.changes.select_related("user").order_by("at", "pk")
+    return match.changes.select_related("user", "player").order_by("at", "pk")
 
 
 def published_rounds(tournament: Tournament) -> QuerySet[Round]:
@@ -127,3 +150,10 @@ def entries_of(player: Any) -> QuerySet[Entry]:
         .select_related("tournament")
         .order_by("-tournament__year")
     )
+
+
+def entry_by_private_key(key: str) -> Entry | None:
+    """The entry a private link opens, or None for an unknown or revoked key."""
+    if not key:
+        return None
+    return Entry.objects.select_related("tournament", "player").filter(private_key=key).first()

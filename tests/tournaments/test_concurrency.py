@@ -9,6 +9,7 @@ import pytest
 from django.db import connection
 
 from tests.tournaments.conftest import make_tournament, seats
+from tournaments.access import Actor
 from tournaments.errors import TournamentError
 from tournaments.models import Match, ResultChange
 from tournaments.services import results, rounds
@@ -43,13 +44,13 @@ def test_two_players_reporting_at_once(agree: bool) -> None:
     round_ = rounds.round_propose(tournament=tournament)
     rounds.round_publish(round=round_)
     match = round_.matches.get()
-    a, b = (seat.entry.player.user for seat in seats(match))
+    a, b = (Actor(user=seat.entry.player.user) for seat in seats(match))
     games_b = [(0, 90), (0, 80)] if agree else [(1, 90), (1, 80)]
     run_together(
         lambda: results.match_report_result(
-            match=match, reporter=a, first_dealer=0, games=[(0, 90), (0, 80)]
+            match=match, by=a, first_dealer=0, games=[(0, 90), (0, 80)]
         ),
-        lambda: results.match_report_result(match=match, reporter=b, first_dealer=0, games=games_b),
+        lambda: results.match_report_result(match=match, by=b, first_dealer=0, games=games_b),
     )
     match.refresh_from_db()
     assert match.status == (Match.Status.FINAL if agree else Match.Status.DISPUTED)

@@ -9,6 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournaments.conftest import make_tournament, seats
+from tournaments.access import Actor
 from tournaments.errors import TournamentError
 from tournaments.models import Game, Match, ResultChange, Tournament
 from tournaments.services import results, rounds
@@ -71,7 +72,6 @@ def test_a_reported_match_shows_dealers_skunks_points_and_awaits_the_opponent(ma
         (((0, 121), (0, 50)), "at most 120"),
         (((0, -1), (0, 50)), "cannot be negative"),
         (((0, 90), (0, 50), (1, 70)), "Game 3 was not needed"),
-        (((0, 90),), "not decided yet"),
         (((0, 90), (1, ""), (0, 80)), "Enter the loser"),
     ],
 )
@@ -129,11 +129,17 @@ def test_checking_a_report_shows_the_derived_games_and_saves_nothing(match: Matc
 def test_the_opponent_confirms_and_the_match_is_final(match: Match) -> None:
     first, second = seats(match)
     results.match_report_result(
-        match=match, reporter=first.entry.player.user, first_dealer=0, games=[(0, 90), (0, 80)]
+        match=match,
+        by=Actor(user=first.entry.player.user),
+        first_dealer=0,
+        games=[(0, 90), (0, 80)],
     )
     with pytest.raises(TournamentError, match="not you"):
-        results.match_confirm(match=match, player_user=first.entry.player.user)
-    response = client_for(second.entry.player.user).post(url(match, "match_confirm"))
+        results.match_confirm(match=match, by=Actor(user=first.entry.player.user), version=1)
+    match.refresh_from_db()
+    response = client_for(second.entry.player.user).post(
+        url(match, "match_confirm"), {"version": match.report_version}
+    )
     assert response.status_code == 302
     match.refresh_from_db()
     assert match.status == Match.Status.FINAL
@@ -150,10 +156,13 @@ def test_the_same_report_from_both_players_is_final_and_a_different_one_is_dispu
     for match, second_games in ((agreeing, [(0, 90), (0, 80)]), (differing, [(1, 90), (1, 80)])):
         a, b = seats(match)
         results.match_report_result(
-            match=match, reporter=a.entry.player.user, first_dealer=0, games=[(0, 90), (0, 80)]
+            match=match,
+            by=Actor(user=a.entry.player.user),
+            first_dealer=0,
+            games=[(0, 90), (0, 80)],
         )
         results.match_report_result(
-            match=match, reporter=b.entry.player.user, first_dealer=0, games=second_games
+            match=match, by=Actor(user=b.entry.player.user), first_dealer=0, games=second_games
         )
     agreeing.refresh_from_db()
     differing.refresh_from_db()
@@ -166,7 +175,7 @@ def test_an_organiser_settles_a_dispute_and_the_log_keeps_who_before_and_after(
 ) -> None:
     a, b = seats(match)
     results.match_report_result(
-        match=match, reporter=a.entry.player.user, first_dealer=0, games=[(0, 90), (0, 80)]
+        match=match, by=Actor(user=a.entry.player.user), first_dealer=0, games=[(0, 90), (0, 80)]
     )
     response = client_for(b.entry.player.user).post(
         url(match, "match_dispute"), {"note": "I won game 2"}
@@ -221,7 +230,7 @@ def test_a_round_that_is_not_published_cannot_be_reported(tournament: Tournament
     with pytest.raises(TournamentError):
         results.match_report_result(
             match=match,
-            reporter=seats(match)[0].entry.player.user,
+            by=Actor(user=seats(match)[0].entry.player.user),
             first_dealer=0,
             games=[(0, 9), (0, 9)],
         )

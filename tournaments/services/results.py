@@ -1,11 +1,14 @@
-"""Match results: players report and confirm or dispute; organisers settle.
+"""Match results: players save and report, the opponent confirms or disputes; organisers settle.
 
-A player reports their whole match (the cut's first dealer, then each game's
-winner and the loser's score). The engine (``scoring.match.check_match``)
-checks it and derives dealers, skunks, game points and spread. The opponent
-confirms (the match is final) or disputes (the organisers decide). A second
-report by the opponent that agrees counts as a confirmation; one that differs
-is a dispute. Every change is written to the result log.
+A player saves their match game by game (the cut's first dealer, then each
+game's winner and the loser's score); the engine (``scoring.match.check_match``)
+checks it and derives dealers, skunks, game points and spread. An undecided
+match is *in play*; a decided one is *reported* and the opponent confirms it
+(the match is final) or disputes it with a reason (the organisers decide). A
+confirmation names the *report version* it saw, so a report changed after the
+page was drawn is not confirmed by mistake. A second report by the opponent that
+agrees counts as a confirmation; one that differs is a dispute. Every change is
+written to the result log with the person who made it.
 
 The match row is locked first, so two players submitting at the same moment
 are served one after the other and the second sees the first's report.
@@ -21,6 +24,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scoring.match import GamePoints, MatchReportError, MatchResult, check_match
+from tournaments.access import Actor
 from tournaments.errors import TournamentError
 from tournaments.models import Game, Match, ResultChange, Round, Seat, Tournament
 
@@ -82,16 +86,13 @@ def _report_error_message(
     return str(error)
 
 
-def seat_of(match: Match, user: User) -> int | None:
-    """The seat (0 or 1) of ``user``'s player in ``match``, or None."""
-    if not getattr(user, "is_authenticated", False):
-        return None
-    seat = match.seats.filter(entry__player__user=user).values_list("seat", flat=True).first()
-    return seat
-
-
 def _locked(match: Match) -> Match:
-    return Match.objects.select_for_update().select_related("round__tournament").get(pk=match.pk)
+    return (
+        Match.objects.select_for_update()
+        .select_related("round__tournament")
+        .prefetch_related("seats__entry__player")
+        .get(pk=match.pk)
+    )
 
 
 def _save_games(match: Match, result: MatchResult, first_dealer: int) -> None:
@@ -111,11 +112,12 @@ def _save_games(match: Match, result: MatchResult, first_dealer: int) -> None:
 
 
 def _log(
-    match: Match, user: User | None, action: str, before: dict[str, Any], note: str = ""
+    match: Match, by: Actor, action: ResultChange.Action, before: dict[str, Any], note: str = ""
 ) -> None:
     ResultChange.objects.create(
         match=match,
-        user=user if getattr(user, "is_authenticated", False) else None,
+        user=by.account,
+        player=by.player,
         action=action,
         before=before,
         after=match_snapshot(match),
@@ -123,15 +125,54 @@ def _log(
     )
 
 
-def _check_open_for_players(match: Match) -> None:
+def _saved(match: Match) -> None:
+    """Save a changed result: a new report version, so older confirm forms are refused."""
+    match.report_version += 1
+    match.save()
+
+
+# The permission predicates: each says why an actor in ``seat`` may not do something
+# to ``match`` (None: they may). The services raise the reason; the pages show a form
+# only where it is None.
+
+
+def refusal_to_report(match: Match, seat: int | None) -> str | None:
+    if seat is None:
+        return _("You can only report your own match.")
     if match.is_bye:
-        raise TournamentError(_("A bye has no result to report."))
+        return _("A bye has no result to report.")
     if match.round.status != Round.Status.PLAYING:
-        raise TournamentError(_("This round is not being played, so results cannot be reported."))
+        return _("This round is not being played, so results cannot be reported.")
     if match.status == Match.Status.FINAL:
-        raise TournamentError(_("This match is already final. Ask an organiser to correct it."))
+        return _("This match is already final. Ask an organiser to correct it.")
     if match.status == Match.Status.DISPUTED:
-        raise TournamentError(_("This match is disputed; the organisers will settle it."))
+        return _("This match is disputed; the organisers will settle it.")
+    return None
+
+
+def refusal_to_answer(match: Match, seat: int | None) -> str | None:
+    """Why ``seat`` may not confirm or dispute the report of ``match``."""
+    refusal = refusal_to_report(match, seat)
+    if refusal is not None:
+        return refusal
+    if match.status != Match.Status.REPORTED:
+        return _("There is no report to confirm yet.")
+    if match.reported_seat == seat:
+        return _("Your opponent confirms your report, not you.")
+    return None
+
+
+def refusal_to_settle(match: Match) -> str | None:
+    if match.is_bye:
+        return _("A bye has no result to enter.")
+    if match.round.status == Round.Status.PROPOSED:
+        return _("Publish the round before entering results.")
+    return None
+
+
+def _refuse(reason: str | None) -> None:
+    if reason is not None:
+        raise TournamentError(reason)
 
 
 def _same_result(match: Match, first_dealer: int, result: MatchResult) -> bool:
@@ -143,70 +184,95 @@ def _same_result(match: Match, first_dealer: int, result: MatchResult) -> bool:
 
 @transaction.atomic
 def match_report_result(
-    *, match: Match, reporter: User, first_dealer: int, games: Sequence[tuple[int, int]]
+    *, match: Match, by: Actor, first_dealer: int, games: Sequence[tuple[int, int]]
 ) -> Match:
-    """A player reports their own match; the opponent then confirms or disputes."""
+    """A player saves their match, game by game; the opponent confirms the decided match.
+
+    Undecided, the match is *in play* and either player may save the next game or
+    correct one. Decided, it is *reported* and waits for the opponent. The opponent
+    sending the same decided result confirms it; a different one disputes it.
+    """
     match = _locked(match)
-    seat = seat_of(match, reporter)
-    if seat is None:
-        raise TournamentError(_("You can only report your own match."))
-    _check_open_for_players(match)
-    result = check_report(match, first_dealer, games)
+    seat = by.seat_in(match)
+    _refuse(refusal_to_report(match, seat))
+    if not games:
+        raise TournamentError(_("Enter at least the first game."))
+    result = check_report(match, first_dealer, games, complete=False)
     before = match_snapshot(match)
     if match.status == Match.Status.REPORTED and match.reported_seat != seat:
-        if _same_result(match, first_dealer, result):
-            match.status = Match.Status.FINAL
-            match.save()
-            _log(match, reporter, "confirmed", before)
-        else:
-            match.status = Match.Status.DISPUTED
-            match.dispute_note = _("The two players reported different results.")
-            match.save()
-            _log(match, reporter, "disputed", before, note=str(games))
-        return match
+        return _answer_with_a_report(match, by, first_dealer, result, before)
+    if _same_result(match, first_dealer, result):
+        return match  # nothing new: no version, no log line
     _save_games(match, result, first_dealer)
-    match.status = Match.Status.REPORTED
-    match.reported_seat = seat
-    match.reported_by = reporter if reporter.is_authenticated else None
-    match.save()
-    _log(match, reporter, "reported", before)
+    match.reported_by = by.account
+    if result.decided:
+        match.status = Match.Status.REPORTED
+        match.reported_seat = seat
+        action = ResultChange.Action.REPORTED
+    else:
+        match.status = Match.Status.IN_PLAY
+        match.reported_seat = None
+        action = ResultChange.Action.SAVED
+    _saved(match)
+    _log(match, by, action, before)
+    return match
+
+
+def _answer_with_a_report(
+    match: Match, by: Actor, first_dealer: int, result: MatchResult, before: dict[str, Any]
+) -> Match:
+    """The opponent of the reporter reports too: the same result confirms, another disputes."""
+    if not result.decided:
+        raise TournamentError(
+            _("Your opponent has reported the whole match: confirm it or dispute it.")
+        )
+    if _same_result(match, first_dealer, result):
+        match.status = Match.Status.FINAL
+        _saved(match)
+        _log(match, by, ResultChange.Action.CONFIRMED, before)
+        return match
+    match.status = Match.Status.DISPUTED
+    match.dispute_note = _("The two players reported different results.")
+    _saved(match)
+    reported = ", ".join(f"{g.winner + 1}:{g.loser_score}" for g in result.games)
+    _log(match, by, ResultChange.Action.DISPUTED, before, note=reported)
     return match
 
 
 @transaction.atomic
-def match_confirm(*, match: Match, player_user: User) -> Match:
-    """The opponent agrees with the report: the match is final."""
+def match_confirm(*, match: Match, by: Actor, version: int | None) -> Match:
+    """The opponent agrees with the report they saw (``version``): the match is final."""
     match = _locked(match)
-    seat = seat_of(match, player_user)
-    if seat is None:
-        raise TournamentError(_("You can only confirm your own match."))
-    _check_open_for_players(match)
-    if match.status != Match.Status.REPORTED:
-        raise TournamentError(_("There is no report to confirm yet."))
-    if match.reported_seat == seat:
-        raise TournamentError(_("Your opponent confirms your report, not you."))
+    _refuse(refusal_to_answer(match, by.seat_in(match)))
+    if version != match.report_version:
+        raise TournamentError(_("The report has changed, check it again."))
     before = match_snapshot(match)
     match.status = Match.Status.FINAL
-    match.save()
-    _log(match, player_user, "confirmed", before)
+    _saved(match)
+    _log(match, by, ResultChange.Action.CONFIRMED, before)
     return match
 
 
+DISPUTE_NOTE_LENGTH = 500
+
+
 @transaction.atomic
-def match_dispute(*, match: Match, player_user: User, note: str = "") -> Match:
-    """The opponent disagrees with the report: the organisers decide."""
+def match_dispute(*, match: Match, by: Actor, note: str) -> Match:
+    """The opponent disagrees with the report and says why: the organisers decide."""
     match = _locked(match)
-    seat = seat_of(match, player_user)
-    if seat is None:
-        raise TournamentError(_("You can only dispute your own match."))
-    _check_open_for_players(match)
-    if match.status != Match.Status.REPORTED or match.reported_seat == seat:
-        raise TournamentError(_("Only the opponent of the reporting player can dispute a report."))
+    _refuse(refusal_to_answer(match, by.seat_in(match)))
+    note = note.strip()
+    if not note:
+        raise TournamentError(_("Say what is wrong with the report."))
+    if len(note) > DISPUTE_NOTE_LENGTH:
+        raise TournamentError(
+            _("The reason can be at most %(n)d characters long.") % {"n": DISPUTE_NOTE_LENGTH}
+        )
     before = match_snapshot(match)
     match.status = Match.Status.DISPUTED
-    match.dispute_note = note.strip()[:300]
-    match.save()
-    _log(match, player_user, "disputed", before, note=match.dispute_note)
+    match.dispute_note = note
+    _saved(match)
+    _log(match, by, ResultChange.Action.DISPUTED, before, note=note)
     return match
 
 
@@ -221,23 +287,15 @@ def match_settle(
 ) -> Match:
     """An organiser enters or corrects a result; it is final at once."""
     match = _locked(match)
-    if match.is_bye:
-        raise TournamentError(_("A bye has no result to enter."))
-    if match.round.status == Round.Status.PROPOSED:
-        raise TournamentError(_("Publish the round before entering results."))
+    _refuse(refusal_to_settle(match))
     result = check_report(match, first_dealer, games)
     before = match_snapshot(match)
     _save_games(match, result, first_dealer)
     match.status = Match.Status.FINAL
     match.dispute_note = ""
-    match.save()
-    _log(
-        match,
-        organiser,
-        "settled" if before["games"] else "entered",
-        before,
-        note=note.strip()[:300],
-    )
+    _saved(match)
+    action = ResultChange.Action.SETTLED if before["games"] else ResultChange.Action.ENTERED
+    _log(match, Actor(user=organiser), action, before, note=note.strip()[:DISPUTE_NOTE_LENGTH])
     return match
 
 

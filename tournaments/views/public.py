@@ -17,7 +17,8 @@ from django.views.decorators.http import require_GET
 
 from club.roles import is_organiser
 from tournaments import bridge, selectors
-from tournaments.models import Entry, Game, Match, Round, Tournament
+from tournaments.access import actor_for
+from tournaments.models import Entry, Game, Round, Tournament
 from tournaments.services.playoff import bracket_rounds
 from tournaments.views.common import get_round, get_tournament, live
 from tournaments.views.manage import proposal_context
@@ -43,7 +44,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "tournament": tournament,
         "rounds": visible,
         "entries": tournament.entries.select_related("player"),
-        "my_table": selectors.my_table(tournament, request.user),
+        "my_table": selectors.my_table(tournament, actor_for(request, tournament)),
         "is_organiser": is_organiser(request.user),
         "playing": any(r.status == Round.Status.PLAYING for r in rounds),
     }
@@ -67,7 +68,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "round": round_,
         "rows": rows,
         "is_organiser": is_organiser(request.user),
-        "my_table": selectors.my_table(tournament, request.user),
+        "my_table": selectors.my_table(tournament, actor_for(request, tournament)),
         "round_count": tournament.rounds.count(),
     }
     if round_.status == Round.Status.PROPOSED:
@@ -224,9 +225,7 @@ def entry_detail(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
 @require_GET
 def match_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     tournament = get_tournament(slug)
-    match = get_object_or_404(
-        Match.objects.select_related("round"), pk=pk, round__tournament=tournament
-    )
+    match = selectors.match_for_page(tournament, pk)
     if match.round.status == Round.Status.PROPOSED and not is_organiser(request.user):
         raise Http404
     return render(

@@ -1,5 +1,8 @@
 """Results: the match page, players reporting, confirming and disputing, organisers settling.
 
+Players act by their account or by their private link (``tournaments.access``);
+what each may do is decided once, by the predicates of the results services.
+
 A report form can be checked before it is sent ("preview"): the engine derives
 each game's dealer (loser deals next), skunks, game points and spread, and says
 when the match is decided; nothing is saved until the player sends it.
@@ -7,20 +10,24 @@ when the match is decided; nothing is saved until the player sends it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render, resolve_url
+from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from club.roles import is_organiser, organiser_required
 from scoring.match import MatchResult
 from tournaments import selectors
+from tournaments.access import Actor, actor_for
 from tournaments.errors import TournamentError
-from tournaments.forms import DisputeForm, MatchReportForm
+from tournaments.forms import ConfirmForm, DisputeForm, MatchReportForm
 from tournaments.models import Match, Round, Tournament
 from tournaments.services import results as services
 from tournaments.views.common import get_tournament
@@ -57,19 +64,15 @@ def match_context(
     tournament: Tournament,
     match: Match,
     *,
+    actor: Actor | None = None,
     form: MatchReportForm | None = None,
     preview: MatchResult | None = None,
+    dispute_form: DisputeForm | None = None,
 ) -> dict[str, Any]:
-    seat = services.seat_of(match, request.user)
+    actor = actor or actor_for(request, tournament)
+    seat = actor.seat_in(match)
     organiser = is_organiser(request.user)
-    open_for_players = (
-        not match.is_bye
-        and match.round.status == Round.Status.PLAYING
-        and match.status in (Match.Status.PENDING, Match.Status.REPORTED)
-    )
-    awaiting_me = (
-        match.status == Match.Status.REPORTED and seat is not None and match.reported_seat != seat
-    )
+    awaiting_me = match.status == Match.Status.REPORTED and match.reported_seat not in (None, seat)
     return {
         "tournament": tournament,
         "match": match,
@@ -79,36 +82,48 @@ def match_context(
         "result": _stored_result(match),
         "records": [game.number for game in match.games.all() if game.record],
         "my_seat": seat,
+        "private_entry": actor.entry if seat is not None else None,
         "is_organiser": organiser,
-        "can_report": open_for_players
-        and seat is not None
-        and not awaiting_me
-        and match.status == Match.Status.PENDING,
-        "can_confirm": open_for_players and awaiting_me,
-        "can_settle": organiser
-        and not match.is_bye
-        and match.round.status != Round.Status.PROPOSED,
+        "can_report": services.refusal_to_report(match, seat) is None and not awaiting_me,
+        "can_confirm": services.refusal_to_answer(match, seat) is None,
+        "can_settle": organiser and services.refusal_to_settle(match) is None,
         "form": form or _report_form(match),
-        "dispute_form": DisputeForm(),
+        "dispute_form": dispute_form or DisputeForm(),
+        "confirm_form": ConfirmForm(initial={"version": match.report_version}),
         "preview": preview,
         "log": selectors.match_log(match) if organiser or seat is not None else None,
+        "later_rounds": selectors.rounds_paired_after(match.round) if organiser else [],
     }
-
-
-def _match(tournament: Tournament, pk: int) -> Match:
-    return get_object_or_404(
-        Match.objects.select_related("round").prefetch_related("seats__entry__player", "games"),
-        pk=pk,
-        round__tournament=tournament,
-    )
 
 
 def _to_match(match: Match, tournament: Tournament) -> HttpResponse:
     return redirect("tournaments:match", slug=tournament.slug, pk=match.pk)
 
 
+def _player_only(view: Any) -> Any:
+    """A player's action on a match: by their account or their private link, else log in."""
+
+    @require_POST
+    @wraps(view)
+    def wrapper(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+        tournament = get_tournament(slug)
+        match = selectors.match_for_page(tournament, pk)
+        actor = actor_for(request, tournament)
+        if not actor.is_known:
+            page = resolve_url("tournaments:match", slug=tournament.slug, pk=match.pk)
+            return redirect_to_login(page)
+        return view(request, tournament, match, actor)
+
+    return wrapper
+
+
 def _submitted(
-    request: HttpRequest, tournament: Tournament, match: Match, save: Any, success: str
+    request: HttpRequest,
+    tournament: Tournament,
+    match: Match,
+    save: Callable[..., Match],
+    saved_message: Callable[[Match], str],
+    actor: Actor | None = None,
 ) -> HttpResponse:
     """Check (preview) or save a report; on any error show the form again, saving nothing."""
     form = _report_form(match, request.POST)
@@ -121,84 +136,135 @@ def _submitted(
                     match, data["first_dealer"], data["games"], complete=False
                 )
             else:
-                save(first_dealer=data["first_dealer"], games=data["games"])
-                messages.success(request, success)
+                saved = save(first_dealer=data["first_dealer"], games=data["games"])
+                messages.success(request, saved_message(saved))
                 return _to_match(match, tournament)
         except TournamentError as error:
             form.add_error(None, str(error))
-    context = match_context(request, tournament, match, form=form, preview=preview)
+    context = match_context(request, tournament, match, actor=actor, form=form, preview=preview)
     if not (context["can_report"] or context["can_settle"]):
         for error in form.non_field_errors():
             messages.error(request, error)  # the form is not on the page: say it at the top
     status = 200 if form.is_valid() else 400
     if request.htmx:
-        return render(request, "tournaments/match_detail.html#report", context, status=200)
+        return render(request, "tournaments/includes/match_panel.html#report", context, status=200)
     return render(request, "tournaments/match_detail.html", context, status=status)
 
 
-@login_required
-@require_POST
-def match_report(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    tournament = get_tournament(slug)
-    match = _match(tournament, pk)
+def _report_saved(match: Match) -> str:
+    if match.status == Match.Status.IN_PLAY:
+        return _("Saved. Enter the next game when it ends; your opponent sees the games so far.")
+    if match.status == Match.Status.FINAL:
+        return _("You reported the same result as your opponent: the result is final.")
+    if match.status == Match.Status.DISPUTED:
+        return _("Your report differs from your opponent's; an organiser will settle it.")
+    return _("Your report is saved. Your opponent confirms it.")
 
-    def save(**data: Any) -> None:
-        services.match_report_result(match=match, reporter=request.user, **data)
 
-    return _submitted(
-        request, tournament, match, save, _("Your report is saved. Your opponent confirms it.")
-    )
+@_player_only
+def match_report(
+    request: HttpRequest, tournament: Tournament, match: Match, actor: Actor
+) -> HttpResponse:
+    def save(**data: Any) -> Match:
+        return services.match_report_result(match=match, by=actor, **data)
+
+    return _submitted(request, tournament, match, save, _report_saved, actor)
 
 
 @organiser_required
 @require_POST
 def match_settle(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     tournament = get_tournament(slug)
-    match = _match(tournament, pk)
+    match = selectors.match_for_page(tournament, pk)
 
-    def save(**data: Any) -> None:
+    def save(**data: Any) -> Match:
         note = request.POST.get("note", "")
-        services.match_settle(match=match, organiser=request.user, note=note, **data)
+        settled = services.match_settle(match=match, organiser=request.user, note=note, **data)
+        _warn_about_later_rounds(request, settled)
+        return settled
 
-    return _submitted(request, tournament, match, save, _("The result is final."))
+    return _submitted(request, tournament, match, save, lambda _match: _("The result is final."))
 
 
-@login_required
-@require_POST
-def match_confirm(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    tournament = get_tournament(slug)
-    match = _match(tournament, pk)
+def _warn_about_later_rounds(request: HttpRequest, match: Match) -> None:
+    """A corrected result of a closed round: later pairings were made on the old standings."""
+    if match.round.status != Round.Status.CLOSED:
+        return
+    for later in selectors.rounds_paired_after(match.round):
+        if later.status == Round.Status.PROPOSED:
+            page = resolve_url("tournaments:round", slug=later.tournament.slug, number=later.number)
+            text = _(
+                "Round %(n)d was paired on the standings before this correction. It is only "
+                "proposed: pair it again."
+            ) % {"n": later.number}
+            link = format_html(
+                '{} <a href="{}">{}</a>', text, page, _("Go to round %(n)d") % {"n": later.number}
+            )
+            messages.warning(request, link)
+        else:
+            messages.warning(
+                request,
+                _(
+                    "Round %(n)d was paired on the standings before this correction and is "
+                    "already published; its pairings stand."
+                )
+                % {"n": later.number},
+            )
+
+
+@_player_only
+def match_confirm(
+    request: HttpRequest, tournament: Tournament, match: Match, actor: Actor
+) -> HttpResponse:
+    form = ConfirmForm(request.POST)
+    version = form.cleaned_data["version"] if form.is_valid() else None
     try:
-        services.match_confirm(match=match, player_user=request.user)
+        services.match_confirm(match=match, by=actor, version=version)
     except TournamentError as error:
         messages.error(request, str(error))
-    else:
-        messages.success(request, _("Thank you: the result is final."))
+        return _refused(request, tournament, match, actor)
+    messages.success(request, _("Thank you: the result is final."))
     return _to_match(match, tournament)
 
 
-@login_required
-@require_POST
-def match_dispute(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    tournament = get_tournament(slug)
-    match = _match(tournament, pk)
+@_player_only
+def match_dispute(
+    request: HttpRequest, tournament: Tournament, match: Match, actor: Actor
+) -> HttpResponse:
     form = DisputeForm(request.POST)
-    note = form.cleaned_data["note"] if form.is_valid() else ""
+    if not form.is_valid():
+        context = match_context(request, tournament, match, actor=actor, dispute_form=form)
+        return render(request, "tournaments/match_detail.html", context, status=400)
     try:
-        services.match_dispute(match=match, player_user=request.user, note=note)
+        services.match_dispute(match=match, by=actor, note=form.cleaned_data["note"])
     except TournamentError as error:
         messages.error(request, str(error))
-    else:
-        messages.warning(request, _("The report is disputed; an organiser will settle it."))
+        return _refused(request, tournament, match, actor)
+    messages.warning(request, _("The report is disputed; an organiser will settle it."))
     return _to_match(match, tournament)
 
 
-@login_required
+def _refused(
+    request: HttpRequest, tournament: Tournament, match: Match, actor: Actor
+) -> HttpResponse:
+    """The match page again, as it is now, with the reason at the top; nothing changed.
+
+    Not their match: 403. Their match, but the report changed or was answered: 409.
+    """
+    fresh = selectors.match_for_page(tournament, match.pk)
+    context = match_context(request, tournament, fresh, actor=actor)
+    status = 403 if context["my_seat"] is None else 409
+    return render(request, "tournaments/match_detail.html", context, status=status)
+
+
 @require_GET
 def my_table(request: HttpRequest, slug: str) -> HttpResponse:
-    """The logged-in player's table and opponent in the current round, for a phone."""
+    """The player's table and opponent in the current round, for a phone."""
     tournament = get_tournament(slug)
-    mine = selectors.my_table(tournament, request.user)
+    actor = actor_for(request, tournament)
+    if not actor.is_known:
+        return redirect_to_login(request.get_full_path())
+    mine = selectors.my_table(tournament, actor)
     if mine is not None:
         return _to_match(mine.match, tournament)
     messages.info(request, _("You have no table in the current round."))

@@ -23,6 +23,7 @@ from django.utils import timezone
 from club.models import Player
 from club.services import player_create
 from tournaments import bridge
+from tournaments.access import Actor
 from tournaments.errors import TournamentError
 from tournaments.models import Match, Round, Tournament
 from tournaments.services import playoff as playoff_services
@@ -216,12 +217,12 @@ class Command(BaseCommand):
             names = (seats[0].entry.player.name, seats[1].entry.player.name)
             seed = round_.tournament.seed * 100_003 + round_.number * 1_009 + (match.table or 0)
             played = play_match(seed=seed, best_of=match.best_of, names=names, level=level)
-            reporter, opponent = seats[0].entry.player.user, seats[1].entry.player.user
-            results.match_report_result(
-                match=match, reporter=reporter, first_dealer=played.first_dealer, games=played.games
+            reporter, opponent = (Actor(user=s.entry.player.user, entry=s.entry) for s in seats)
+            reported = results.match_report_result(
+                match=match, by=reporter, first_dealer=played.first_dealer, games=played.games
             )
             results.game_records_attach(match=match, records=played.records)
-            results.match_confirm(match=match, player_user=opponent)
+            results.match_confirm(match=match, by=opponent, version=reported.report_version)
             if progress is not None:
                 progress.step(f"round {round_.number}, table {match.table}")
 

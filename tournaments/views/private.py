@@ -1,0 +1,48 @@
+"""A player's own page for one tournament, opened by their private link (no account needed).
+
+The page shows the player's match in the latest published round (table, opponent
+and the report, confirm and dispute forms) and their earlier matches. Opening it
+keeps the link in the session, so the match pages it leads to know the player.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from tournaments import selectors
+from tournaments.access import Actor, remember_private_link
+from tournaments.models import Round
+from tournaments.views.results import match_context
+
+
+@never_cache
+@require_GET
+def private_page(request: HttpRequest, key: str) -> HttpResponse:
+    entry = selectors.entry_by_private_key(key)
+    if entry is None:
+        return render(request, "tournaments/private_invalid.html", status=404)
+    remember_private_link(request, entry)
+    tournament = entry.tournament
+    actor = Actor(user=request.user, entry=entry)
+    mine = selectors.my_table(tournament, actor)
+    context = {
+        "tournament": tournament,
+        "entry": entry,
+        "my_table": mine,
+        "history": selectors.entry_history(entry),
+        "playing": selectors.published_rounds(tournament)
+        .filter(status=Round.Status.PLAYING)
+        .exists(),
+    }
+    if mine is not None:
+        match = selectors.match_for_page(tournament, mine.match.pk)
+        context |= match_context(request, tournament, match, actor=actor)
+        context["round"] = mine.round
+    if request.htmx:
+        return render(request, "tournaments/private_page.html#now", context)
+    response = render(request, "tournaments/private_page.html", context)
+    response["X-Robots-Tag"] = "noindex, nofollow"
+    return response
