@@ -21,7 +21,7 @@ install: $(VENV)/.installed
 ## Serve the site with demo data on SQLite at http://127.0.0.1:$(PORT)
 run: install
 	$(DEV_ENV) $(PY) manage.py migrate --noinput
-	$(DEV_ENV) $(PY) manage.py seed_demo
+	$(DEV_ENV) $(PY) manage.py seed_demo --base-url http://127.0.0.1:$(PORT)
 	@echo "Serving on http://127.0.0.1:$(PORT)/ (Ctrl-C stops)"
 	$(DEV_ENV) $(PY) manage.py runserver 127.0.0.1:$(PORT)
 

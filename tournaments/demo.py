@@ -8,7 +8,7 @@ import io
 from django.core.management import call_command
 from django.utils import timezone
 
-from tournaments.models import Tournament
+from tournaments.models import Match, Round, Seat, Tournament
 
 CHAMPIONSHIP_NAME = "Svenska mästerskapen i cribbage"
 
@@ -36,3 +36,30 @@ def seed_championships(*, today: datetime.date | None = None) -> list[str]:
         )
         done.append(f"championship {plan_year}")
     return done
+
+
+def links_to_try(*, base_url: str) -> tuple[Tournament | None, list[tuple[int, str, str]]]:
+    """The demo championship and, for each match left to report, both players' private links.
+
+    ``make run`` prints them so a newcomer can play both sides of a report: one
+    player saves the games, the other opens their own link and confirms.
+    """
+    championship = Tournament.objects.filter(is_championship=True).order_by("-year").first()
+    if championship is None:
+        return None, []
+    seats = (
+        Seat.objects.filter(
+            round__tournament=championship,
+            round__status=Round.Status.PLAYING,
+            match__is_bye=False,
+            match__status__in=[Match.Status.PENDING, Match.Status.IN_PLAY, Match.Status.REPORTED],
+            entry__private_key__isnull=False,
+        )
+        .select_related("entry__player")
+        .order_by("match__table", "seat")
+    )
+    base = base_url.rstrip("/")
+    return championship, [
+        (seat.match.table or 0, str(seat.entry.player), f"{base}/p/{seat.entry.private_key}/")
+        for seat in seats.select_related("match")
+    ]

@@ -3,7 +3,7 @@
 from django.urls import path
 
 from tournaments.printing import views as printing
-from tournaments.views import manage, public, results
+from tournaments.views import links, manage, public, results
 
 app_name = "tournaments"
 
@@ -16,6 +16,13 @@ urlpatterns = [
     path("<slug:slug>/entries/add/", manage.entry_add, name="entry_add"),
     path("<slug:slug>/entries/new/", manage.entry_add_new, name="entry_add_new"),
     path("<slug:slug>/entries/<int:pk>/", manage.entry_change, name="entry_change"),
+    path("<slug:slug>/links/", links.private_links, name="private_links"),
+    path(
+        "<slug:slug>/links/<int:pk>/new/", links.private_link_issue, name="private_link_issue"
+    ),
+    path(
+        "<slug:slug>/links/<int:pk>/revoke/", links.private_link_revoke, name="private_link_revoke"
+    ),
     path("<slug:slug>/forbidden/", manage.forbidden_add, name="forbidden_add"),
     path(
         "<slug:slug>/forbidden/<int:pk>/remove/", manage.forbidden_remove, name="forbidden_remove"

@@ -7,11 +7,18 @@ from typing import Any
 from django.core.management.base import BaseCommand
 
 from club.demo import DEMO_ORGANISER, DEMO_PLAYER, seed_club, seed_practice_games
-from tournaments.demo import seed_championships
+from tournaments.demo import links_to_try, seed_championships
 
 
 class Command(BaseCommand):
     help = "Load the demo organiser, players and (where available) a championship. Idempotent."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument(
+            "--base-url",
+            default="http://127.0.0.1:8000",
+            help="scheme and host of the printed private links (default %(default)s)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         done = seed_club()
@@ -29,3 +36,17 @@ class Command(BaseCommand):
                 f"Demo player (Anna Berg): username '{DEMO_PLAYER[0]}', password '{DEMO_PLAYER[1]}'"
             )
         )
+        self._print_links(options["base_url"])
+
+    def _print_links(self, base_url: str) -> None:
+        championship, links = links_to_try(base_url=base_url)
+        if championship is None:
+            return
+        self.stdout.write(
+            f"\nPrivate links (no account needed) of the players whose match in "
+            f"{championship.name} is left to report: open one, save the games, then open "
+            "the opponent's and confirm."
+        )
+        for table, name, url in links:
+            self.stdout.write(f"  table {table:>2}  {name:<30} {url}")
+        self.stdout.write(f"Every player's link: python manage.py player_links {championship.slug}")

@@ -1,0 +1,51 @@
+"""The organisers' list of private links: copy, print, revoke or replace each player's link."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from club.roles import organiser_required
+from tournaments.models import Entry
+from tournaments.services import links as services
+from tournaments.views.common import get_tournament
+
+
+@organiser_required
+@require_GET
+def private_links(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = get_tournament(slug)
+    entries = tournament.entries.select_related("player").order_by("player__name", "player__club")
+    context = {"tournament": tournament, "entries": entries}
+    return render(request, "tournaments/private_links.html", context)
+
+
+def _entry(slug: str, pk: int) -> Entry:
+    tournament = get_tournament(slug)
+    return get_object_or_404(Entry.objects.select_related("player"), tournament=tournament, pk=pk)
+
+
+@organiser_required
+@require_POST
+def private_link_issue(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    entry = services.entry_link_issue(entry=_entry(slug, pk))
+    messages.success(
+        request,
+        _("%(player)s has a new private link; the old one no longer works.")
+        % {"player": entry.player},
+    )
+    return redirect("tournaments:private_links", slug=slug)
+
+
+@organiser_required
+@require_POST
+def private_link_revoke(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    entry = services.entry_link_revoke(entry=_entry(slug, pk))
+    messages.success(
+        request,
+        _("%(player)s's private link no longer works.") % {"player": entry.player},
+    )
+    return redirect("tournaments:private_links", slug=slug)
