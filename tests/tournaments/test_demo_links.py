@@ -19,7 +19,8 @@ def test_seed_demo_prints_working_links_of_both_players_of_a_match_left_to_repor
     call_command("seed_demo", base_url="http://club.test:8123/", stdout=out)
     printed = re.findall(r"table +(\d+) +(.+?) +http://club\.test:8123/p/(\w+)/", out.getvalue())
     tables = [table for table, _name, _key in printed]
-    assert printed and all(tables.count(table) == 2 for table in tables)
+    assert printed
+    assert all(tables.count(table) == 2 for table in tables)
     assert any(name == "Anna Berg (Uppsala)" for _table, name, _key in printed)
 
     first, second = (Entry.objects.get(private_key=key) for _t, _n, key in printed[:2])
