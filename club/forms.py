@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import SetPasswordMixin, UsernameField
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Player
@@ -31,3 +32,32 @@ class PlayerForm(forms.ModelForm):
 class PlayerSearchForm(forms.Form):
     q = forms.CharField(label=_("Search"), required=False, max_length=100)
     inactive = forms.BooleanField(label=_("Show inactive members too"), required=False)
+
+
+class InvitationAcceptForm(SetPasswordMixin, forms.Form):
+    """A new member's own username and password; the service checks them against the site."""
+
+    username = UsernameField(
+        label=_("Username"),
+        max_length=150,
+        help_text=_("You log in with it. Letters, digits and @ . + - _ only."),
+    )
+    password1, password2 = SetPasswordMixin.create_password_fields()
+
+    def clean(self) -> dict[str, object]:
+        self.validate_passwords()
+        return super().clean()
+
+
+class AccountEmailForm(forms.Form):
+    email = forms.EmailField(
+        label=_("E-mail"),
+        required=False,
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+        help_text=_("Password resets and messages from the organisers go here."),
+    )
+    password = forms.CharField(
+        label=_("Your current password"),
+        strip=False,
+        widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
+    )

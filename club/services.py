@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from club.accounts import account_set_active, account_set_email
 from club.models import Player
 
 
@@ -59,11 +60,27 @@ def player_update(*, player: Player, **fields: object) -> Player:
     player.search_key = fold(f"{player.name} {player.club}")
     player.full_clean()
     player.save()
+    if "email" in fields and player.user is not None:
+        account_set_email(user=player.user, email=player.email)
     return player
 
 
-def player_set_active(*, player: Player, active: bool) -> Player:
-    """Deactivate (or bring back) a member; players are never deleted once they have played."""
+@transaction.atomic
+def player_set_active(
+    *,
+    player: Player,
+    active: bool,
+    close_account: bool = False,
+    by: AbstractBaseUser | None = None,
+) -> Player:
+    """Deactivate (or bring back) a member; players are never deleted once they have played.
+
+    With ``close_account``, a member who leaves can no longer log in either.
+    Bringing a member back leaves their account as it is: reopening it is a
+    separate step, so an account closed for its own reasons stays closed.
+    """
     player.active = active
     player.save(update_fields=["active"])
+    if not active and close_account and player.user is not None and player.user.is_active:
+        account_set_active(user=player.user, active=False, by=by)
     return player

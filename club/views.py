@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -12,6 +11,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from club import selectors, services
 from club.forms import PlayerForm, PlayerSearchForm
+from club.invitations import invitation_for
 from club.models import Player
 from club.roles import is_organiser, organiser_required
 
@@ -38,7 +38,13 @@ def player_list(request: HttpRequest) -> HttpResponse:
 @require_GET
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player.objects.select_related("user"), pk=pk)
-    return render(request, "club/player_detail.html", {"player": player})
+    context: dict[str, object] = {"player": player}
+    if is_organiser(request.user):
+        invitation = invitation_for(player)
+        if invitation is not None:
+            context["invitation"] = invitation
+            context["invitation_url"] = request.build_absolute_uri(invitation.path)
+    return render(request, "club/player_detail.html", context)
 
 
 def _save_player(form: PlayerForm, player: Player | None) -> Player | None:
@@ -55,13 +61,18 @@ def _save_player(form: PlayerForm, player: Player | None) -> Player | None:
 @require_http_methods(["GET", "POST"])
 def player_add(request: HttpRequest) -> HttpResponse:
     form = PlayerForm(request.POST or None)
+    twins: list[Player] = []
     if request.method == "POST" and form.is_valid():
-        player = _save_player(form, None)
+        # Same name as someone on the register: ask before making a twin.
+        if request.POST.get("add_anyway") != "1":
+            twins = selectors.possible_twins(name=form.cleaned_data["name"])
+        player = None if twins else _save_player(form, None)
         if player is not None:
             added = _("%(player)s was added to the register.") % {"player": player}
             messages.success(request, added)
             return redirect("player_detail", pk=player.pk)
-    return render(request, "club/player_form.html", {"form": form, "player": None})
+    context = {"form": form, "player": None, "twins": twins}
+    return render(request, "club/player_form.html", context)
 
 
 @organiser_required
@@ -81,21 +92,26 @@ def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
 @organiser_required
 @require_POST
 def player_set_active(request: HttpRequest, pk: int) -> HttpResponse:
-    player = get_object_or_404(Player, pk=pk)
+    player = get_object_or_404(Player.objects.select_related("user"), pk=pk)
     active = request.POST.get("active") == "1"
-    services.player_set_active(player=player, active=active)
+    close_account = request.POST.get("close_account") == "1"
+    try:
+        services.player_set_active(
+            player=player, active=active, close_account=close_account, by=request.user
+        )
+    except ValidationError as error:
+        for text in error.messages:
+            messages.error(request, text)
+        return redirect("player_detail", pk=player.pk)
     if active:
-        messages.success(request, _("%(player)s is an active member again.") % {"player": player})
+        done = _("%(player)s is an active member again.")
+    elif close_account and player.user is not None:
+        done = _("%(player)s was deactivated and their account closed: they can no longer log in.")
     else:
-        messages.success(request, _("%(player)s was deactivated.") % {"player": player})
+        done = _("%(player)s was deactivated.")
+    messages.success(request, done % {"player": player})
     return redirect("player_detail", pk=player.pk)
 
 
 def page_not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     return render(request, "404.html", status=404)
-
-
-@login_required
-@require_GET
-def account(request: HttpRequest) -> HttpResponse:
-    return render(request, "registration/account.html")

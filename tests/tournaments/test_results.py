@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournaments.conftest import make_tournament, seats
+from tests.tournaments.conftest import make_tournament, play_round, seats
 from tournaments.access import Actor
 from tournaments.errors import TournamentError
 from tournaments.models import Game, Match, ResultChange, Tournament
@@ -234,3 +234,51 @@ def test_a_round_that_is_not_published_cannot_be_reported(tournament: Tournament
             first_dealer=0,
             games=[(0, 9), (0, 9)],
         )
+
+
+def test_correcting_a_closed_round_warns_that_the_next_round_was_paired_on_old_standings(
+    tournament: Tournament, organiser: Any
+) -> None:
+    first = play_round(tournament, organiser)
+    proposed = rounds.round_propose(tournament=tournament)
+    match = first.matches.filter(is_bye=False).order_by("table").first()
+    client = client_for(organiser)
+    client.cookies["django_language"] = "en"
+    page = client.get(url(match, "match")).content.decode()
+    assert "Round 2 is proposed on the current standings" in page
+    response = client.post(
+        url(match, "match_settle"), report_data(0, (1, 90), (1, 80)), follow=True
+    )
+    text = response.content.decode()
+    assert "Round 2 was paired on the standings before this correction" in text
+    assert reverse("tournaments:round", args=[tournament.slug, proposed.number]) in text
+    match.refresh_from_db()
+    assert match.winner == 1
+
+
+def test_either_player_saves_the_next_game_and_whoever_decides_it_awaits_the_other(
+    match: Match,
+) -> None:
+    a, b = (Actor(user=seat.entry.player.user) for seat in seats(match))
+    saved = results.match_report_result(match=match, by=a, first_dealer=1, games=[(0, 85)])
+    assert saved.status == Match.Status.IN_PLAY
+    assert saved.winner is None
+    # The same games again change nothing: no new version, no log line.
+    again = results.match_report_result(match=match, by=a, first_dealer=1, games=[(0, 85)])
+    assert again.report_version == saved.report_version
+    decided = results.match_report_result(
+        match=match, by=b, first_dealer=1, games=[(0, 85), (1, 110), (1, 30)]
+    )
+    assert decided.status == Match.Status.REPORTED
+    assert decided.reported_seat == 1
+    assert [g.dealer for g in decided.games.order_by("number")] == [1, 1, 0]
+    with pytest.raises(TournamentError, match="not you"):
+        results.match_confirm(match=match, by=b, version=decided.report_version)
+    final = results.match_confirm(match=match, by=a, version=decided.report_version)
+    assert final.status == Match.Status.FINAL
+    assert final.winner == 1
+    assert list(final.changes.values_list("action", flat=True)) == [
+        "saved",
+        "reported",
+        "confirmed",
+    ]

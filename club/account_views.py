@@ -1,0 +1,170 @@
+"""Pages for accounts: a member's own account, invitations, and closing accounts.
+
+Organisers invite a player from the player's page, then copy, e-mail or print
+the link; the player opens it and makes their account (``invitation_accept``).
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from club import accounts
+from club.forms import AccountEmailForm, InvitationAcceptForm
+from club.invitations import (
+    InvitationError,
+    InvitationProblem,
+    invitation_for,
+    invitation_tokens,
+    qr_code_svg,
+)
+from club.models import Player
+from club.roles import organiser_required
+
+
+def _back_to_player(player: Player) -> HttpResponse:
+    return redirect(reverse("player_detail", args=[player.pk]) + "#account")
+
+
+def _say_errors(request: HttpRequest, error: ValidationError) -> None:
+    for text in error.messages:
+        messages.error(request, text)
+
+
+@login_required
+@require_GET
+def account(request: HttpRequest) -> HttpResponse:
+    form = AccountEmailForm(initial={"email": request.user.email})
+    return render(request, "registration/account.html", {"email_form": form})
+
+
+@login_required
+@require_POST
+def account_email(request: HttpRequest) -> HttpResponse:
+    form = AccountEmailForm(request.POST)
+    if form.is_valid():
+        try:
+            accounts.account_change_email(user=request.user, **form.cleaned_data)
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            messages.success(request, _("Your e-mail address was saved."))
+            return redirect("account")
+    return render(request, "registration/account.html", {"email_form": form})
+
+
+@organiser_required
+@require_POST
+def player_invite(request: HttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=pk)
+    try:
+        accounts.invitation_create(player=player)
+    except ValidationError as error:
+        _say_errors(request, error)
+    else:
+        made = _("A new invitation link for %(player)s is ready; older links no longer work.")
+        messages.success(request, made % {"player": player})
+    return _back_to_player(player)
+
+
+@organiser_required
+@require_POST
+def player_invitation_send(request: HttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=pk)
+    invitation = invitation_for(player)
+    if invitation is None:
+        messages.error(request, _("%(player)s has no open invitation.") % {"player": player})
+        return _back_to_player(player)
+    url = request.build_absolute_uri(invitation.path)
+    try:
+        accounts.invitation_send(invitation=invitation, url=url, organiser=request.user)
+    except ValidationError as error:
+        _say_errors(request, error)
+    else:
+        sent = _("The invitation was sent to %(email)s.")
+        messages.success(request, sent % {"email": player.email})
+    return _back_to_player(player)
+
+
+@organiser_required
+@require_GET
+def player_invitation_print(request: HttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=pk)
+    invitation = invitation_for(player)
+    context: dict[str, object] = {"player": player, "invitation": invitation}
+    if invitation is not None:
+        url = request.build_absolute_uri(invitation.path)
+        title = _("QR code of the invitation link for %(player)s") % {"player": player.name}
+        context.update(invitation_url=url, qr_code=qr_code_svg(url, title=title))
+    return render(request, "club/invitation_print.html", context)
+
+
+@organiser_required
+@require_POST
+def player_account_set_active(request: HttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player.objects.select_related("user"), pk=pk)
+    if player.user is None:
+        messages.error(request, _("%(player)s has no account.") % {"player": player})
+        return _back_to_player(player)
+    active = request.POST.get("active") == "1"
+    try:
+        accounts.account_set_active(user=player.user, active=active, by=request.user)
+    except ValidationError as error:
+        _say_errors(request, error)
+    else:
+        if active:
+            done = _("%(player)s can log in again.")
+        else:
+            done = _("%(player)s's account is closed: they can no longer log in.")
+        messages.success(request, done % {"player": player})
+    return _back_to_player(player)
+
+
+def _invitation_problem(
+    request: HttpRequest, player: Player | None, problem: InvitationProblem
+) -> HttpResponse:
+    status = 404 if problem is InvitationProblem.INVALID else 410
+    context = {"player": player, "problem": problem}
+    return render(request, "registration/invitation_accept.html", context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def invitation_accept(request: HttpRequest, pk: int, token: str) -> HttpResponse:
+    player = Player.objects.filter(pk=pk).first()
+    problem = (
+        InvitationProblem.INVALID if player is None else invitation_tokens.problem(player, token)
+    )
+    if problem is not None:
+        return _invitation_problem(request, player, problem)
+    context: dict[str, object] = {"player": player}
+    if request.user.is_authenticated:
+        return render(request, "registration/invitation_accept.html", context)
+    form = InvitationAcceptForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            with transaction.atomic():
+                user = accounts.invitation_accept(
+                    player=player,
+                    token=token,
+                    username=form.cleaned_data["username"],
+                    password=form.cleaned_data["password1"],
+                )
+                login(request, user)
+        except InvitationError as error:
+            return _invitation_problem(request, player, error.problem)
+        except ValidationError as error:
+            form.add_error(None, error)
+        else:
+            welcome = _("Welcome, %(name)s! Your account is ready and you are logged in.")
+            messages.success(request, welcome % {"name": player.name})
+            return redirect("account")
+    context["form"] = form
+    return render(request, "registration/invitation_accept.html", context)

@@ -1,0 +1,143 @@
+"""Writes to the site's accounts: invitations and accepting them, closing accounts, e-mail.
+
+An *account* is a Django user; a player on the register has at most one
+(``Player.user``). Organisers invite a player (``club.invitations``); the player
+makes their own account from the link. An account is *closed* (``is_active``
+off) when someone leaves: its password stops working, its sessions end, and the
+player and their results stay on the register. The e-mail address of a player
+with an account is kept the same on both, since password resets go to the
+account's address.
+"""
+
+from __future__ import annotations
+
+import logging
+import smtplib
+
+from django.contrib.auth import get_user_model, password_validation
+from django.contrib.auth.models import AbstractBaseUser, AbstractUser
+from django.core.exceptions import ValidationError
+from django.core.mail import EmailMessage
+from django.core.validators import validate_email
+from django.db import transaction
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from club.invitations import (
+    Invitation,
+    InvitationError,
+    invitation_for,
+    invitation_tokens,
+)
+from club.models import Player
+
+logger = logging.getLogger(__name__)
+
+
+@transaction.atomic
+def invitation_create(*, player: Player) -> Invitation:
+    """Invite the player (again): a new link, and every older link stops working."""
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    if player.user_id is not None:
+        raise ValidationError(_("%(player)s already has an account.") % {"player": player})
+    if not player.active:
+        raise ValidationError(
+            _("%(player)s is not an active member; make them active first.") % {"player": player}
+        )
+    player.invited_at = timezone.now()
+    player.save(update_fields=["invited_at"])
+    invitation = invitation_for(player)
+    assert invitation is not None, "a fresh invitation is open"
+    return invitation
+
+
+def invitation_send(*, invitation: Invitation, url: str, organiser: AbstractUser) -> None:
+    """E-mail the invitation link ``url`` to the player, in the current language."""
+    player = invitation.player
+    if not player.email:
+        raise ValidationError(_("%(player)s has no e-mail address.") % {"player": player})
+    sender = organiser.get_full_name() or organiser.get_username()
+    context = {"player": player, "url": url, "expires": invitation.expires, "sender": sender}
+    message = EmailMessage(
+        subject=_("Your invitation to the Swedish Cribbage Club's site"),
+        body=render_to_string("club/invitation_email.txt", context),
+        to=[player.email],
+        reply_to=[organiser.email] if organiser.email else None,
+    )
+    try:
+        message.send()
+    except (smtplib.SMTPException, OSError) as error:
+        logger.exception("Invitation e-mail to player %s failed", player.pk)
+        raise ValidationError(
+            _("The e-mail could not be sent (%(error)s). Give the player the link another way.")
+            % {"error": error}
+        ) from error
+
+
+@transaction.atomic
+def invitation_accept(
+    *, player: Player, token: str, username: str, password: str
+) -> AbstractBaseUser:
+    """Make the player's account from their invitation link; return the new user.
+
+    Raises ``InvitationError`` when the link does not work (any more), and
+    ``ValidationError`` (by field: ``username``, ``password1``) for a taken or
+    malformed username or a password the validators refuse.
+    """
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    problem = invitation_tokens.problem(player, token)
+    if problem is not None:
+        raise InvitationError(problem)
+    users = get_user_model()
+    username = users.normalize_username(username.strip())
+    if users.objects.filter(username__iexact=username).exists():
+        taken = _("The username %(username)s is taken; choose another.")
+        raise ValidationError({"username": taken % {"username": username}})
+    user = users(email=player.email)
+    try:
+        username = users._meta.get_field(users.USERNAME_FIELD).clean(username, user)
+    except ValidationError as error:
+        raise ValidationError({"username": error.messages}) from error
+    setattr(user, users.USERNAME_FIELD, username)
+    try:
+        password_validation.validate_password(password, user)
+    except ValidationError as error:
+        raise ValidationError({"password1": error.messages}) from error
+    user.set_password(password)
+    user.save()
+    player.user = user
+    player.save(update_fields=["user"])
+    return user
+
+
+def account_set_active(
+    *, user: AbstractUser, active: bool, by: AbstractBaseUser | None = None
+) -> None:
+    """Close (or reopen) an account: a closed one cannot log in; nothing is deleted."""
+    if not active and by is not None and user.pk == by.pk:
+        raise ValidationError(_("You cannot close your own account."))
+    user.is_active = active
+    user.save(update_fields=["is_active"])
+
+
+def account_set_email(*, user: AbstractUser, email: str) -> None:
+    """The account's address, where password resets go; kept equal to its player's."""
+    if user.email != email:
+        user.email = email
+        user.save(update_fields=["email"])
+
+
+@transaction.atomic
+def account_change_email(*, user: AbstractUser, email: str, password: str) -> None:
+    """The member's own new e-mail address, on their account and their player alike."""
+    if not user.check_password(password):
+        raise ValidationError({"password": _("That is not your current password.")})
+    email = email.strip()
+    if email:
+        try:
+            validate_email(email)
+        except ValidationError as error:
+            raise ValidationError({"email": error.messages}) from error
+    account_set_email(user=user, email=email)
+    Player.objects.filter(user=user).update(email=email)

@@ -1,0 +1,255 @@
+"""Invitations: an organiser gives a player on the register a link; the player makes an account."""
+
+from __future__ import annotations
+
+import datetime
+import re
+from urllib.parse import urlsplit
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core import mail
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from club.invitations import InvitationTokenGenerator
+from club.models import Player
+from tests.factories import PlayerFactory, UserFactory
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
+
+NEW_PASSWORD = "kn0bs-and-nibs-31"
+
+
+def invite(organiser_client: Client, player: Player) -> str:
+    """Press "Invite" (or "New link") on the player's page; return the link it shows."""
+    response = organiser_client.post(reverse("player_invite", args=[player.pk]), follow=True)
+    assert response.status_code == 200
+    html = response.content.decode()
+    found = re.search(r'<code class="invitation-link"[^>]*>([^<]+)</code>', html)
+    assert found, "the player's page shows the link"
+    return urlsplit(found.group(1)).path
+
+
+def visitor() -> Client:
+    """Someone not logged in, reading English."""
+    client = Client()
+    client.cookies["django_language"] = "en"
+    return client
+
+
+def accept(path: str, username: str = "greta", password: str = NEW_PASSWORD) -> object:
+    data = {"username": username, "password1": password, "password2": password}
+    return visitor().post(path, data)
+
+
+def can_log_in(username: str, password: str) -> bool:
+    return Client().login(username=username, password=password)
+
+
+def in_days(days: int) -> datetime.datetime:
+    return (
+        (timezone.now() + datetime.timedelta(days=days))
+        .astimezone(datetime.UTC)
+        .replace(tzinfo=None)
+    )
+
+
+@pytest.fixture
+def greta() -> Player:
+    return PlayerFactory(name="Greta Garbo", club="Stockholm", email="greta@example.se")
+
+
+def test_invited_player_makes_an_account_and_is_logged_in(
+    organiser_client: Client, greta: Player
+) -> None:
+    path = invite(organiser_client, greta)
+    player = visitor()
+    page = player.get(path)
+    assert page.status_code == 200
+    assert "Welcome, Greta Garbo" in page.content.decode()
+
+    made = player.post(
+        path, {"username": "greta", "password1": NEW_PASSWORD, "password2": NEW_PASSWORD}
+    )
+    assert made.headers["Location"] == reverse("account")
+    account_page = player.get(reverse("account")).content.decode()
+    assert "Your account is ready and you are logged in" in account_page
+    assert "greta" in account_page
+    greta.refresh_from_db()
+    assert greta.user.username == "greta"
+    assert greta.user.email == "greta@example.se"
+    assert can_log_in("greta", NEW_PASSWORD)
+
+
+def test_the_link_works_once(organiser_client: Client, greta: Player) -> None:
+    path = invite(organiser_client, greta)
+    assert accept(path).status_code == 302
+    again = visitor().get(path)
+    assert again.status_code == 410
+    assert "has been used already" in again.content.decode()
+    assert "Ask one of the club's organisers for a new invitation link" in again.content.decode()
+    second = accept(path, username="someone-else")
+    assert second.status_code == 410
+    assert not get_user_model().objects.filter(username="someone-else").exists()
+
+
+@pytest.mark.parametrize(("days", "works"), [(13, True), (15, False)])
+def test_the_link_expires_after_14_days(
+    organiser_client: Client,
+    greta: Player,
+    monkeypatch: pytest.MonkeyPatch,
+    days: int,
+    works: bool,
+) -> None:
+    path = invite(organiser_client, greta)
+    monkeypatch.setattr(InvitationTokenGenerator, "_now", lambda self: in_days(days))
+    page = visitor().get(path)
+    if works:
+        assert page.status_code == 200
+        assert accept(path).status_code == 302
+    else:
+        assert page.status_code == 410
+        assert "This invitation link has expired" in page.content.decode()
+        assert accept(path).status_code == 410
+        assert not get_user_model().objects.filter(username="greta").exists()
+
+
+def test_a_new_invitation_ends_the_old_link(organiser_client: Client, greta: Player) -> None:
+    old = invite(organiser_client, greta)
+    new = invite(organiser_client, greta)
+    assert old != new
+    refused = visitor().get(old)
+    assert refused.status_code == 404
+    assert "a newer invitation may have replaced it" in refused.content.decode()
+    assert accept(old).status_code == 404
+    assert accept(new).status_code == 302
+
+
+def test_a_made_up_or_mangled_link_gets_the_same_clear_page(greta: Player) -> None:
+    for path in (
+        reverse("invitation_accept", args=[greta.pk, "abc-123"]),
+        reverse("invitation_accept", args=[greta.pk, "nonsense"]),
+        reverse("invitation_accept", args=[99999, "abc-123"]),
+    ):
+        page = visitor().get(path)
+        assert page.status_code == 404
+        assert "This invitation link does not work" in page.content.decode()
+
+
+def test_deactivating_the_player_ends_their_invitation(
+    organiser_client: Client, greta: Player
+) -> None:
+    path = invite(organiser_client, greta)
+    organiser_client.post(reverse("player_set_active", args=[greta.pk]), {"active": "0"})
+    assert visitor().get(path).status_code == 404
+    page = organiser_client.get(reverse("player_detail", args=[greta.pk])).content.decode()
+    assert "Make the player active again to invite them" in page
+
+
+def test_a_taken_username_is_refused_clearly(organiser_client: Client, greta: Player) -> None:
+    UserFactory(username="greta")
+    path = invite(organiser_client, greta)
+    refused = accept(path, username="Greta")
+    assert refused.status_code == 200
+    assert "The username Greta is taken; choose another." in refused.content.decode()
+    greta.refresh_from_db()
+    assert greta.user is None
+    assert accept(path, username="greta.g").status_code == 302
+
+
+def test_the_password_validators_apply(organiser_client: Client, greta: Player) -> None:
+    path = invite(organiser_client, greta)
+    refused = accept(path, password="12345678")
+    assert refused.status_code == 200
+    assert "This password is too common." in refused.content.decode()
+    mismatch = visitor().post(
+        path, {"username": "greta", "password1": NEW_PASSWORD, "password2": "other-pass-99"}
+    )
+    assert "didn’t match" in mismatch.content.decode()
+    assert not get_user_model().objects.filter(username="greta").exists()
+
+
+def test_someone_logged_in_is_asked_to_log_out_first(
+    organiser_client: Client, greta: Player
+) -> None:
+    path = invite(organiser_client, greta)
+    page = organiser_client.get(path).content.decode()
+    assert "You are logged in as olle" in page
+    assert 'name="password1"' not in page
+    greta.refresh_from_db()
+    assert greta.user is None
+
+
+def test_the_invitation_is_sent_by_email(organiser_client: Client, greta: Player) -> None:
+    path = invite(organiser_client, greta)
+    page = organiser_client.get(reverse("player_detail", args=[greta.pk])).content.decode()
+    assert "Send by e-mail to greta@example.se" in page
+    sent = organiser_client.post(reverse("player_invitation_send", args=[greta.pk]), follow=True)
+    assert "The invitation was sent to greta@example.se." in sent.content.decode()
+    assert len(mail.outbox) == 1
+    message = mail.outbox[0]
+    assert message.to == ["greta@example.se"]
+    assert "invitation" in message.subject
+    assert "Hello Greta Garbo" in message.body
+    assert f"http://testserver{path}" in message.body
+
+
+def test_no_email_button_and_no_mail_without_an_address(organiser_client: Client) -> None:
+    player = PlayerFactory(name="Nils Holm", email="")
+    invite(organiser_client, player)
+    page = organiser_client.get(reverse("player_detail", args=[player.pk])).content.decode()
+    assert "Send by e-mail" not in page
+    assert "Print invitation" in page
+    sent = organiser_client.post(reverse("player_invitation_send", args=[player.pk]), follow=True)
+    assert "has no e-mail address" in sent.content.decode()
+    assert mail.outbox == []
+
+
+def test_the_printed_invitation_has_the_name_link_and_a_qr_code(
+    organiser_client: Client, greta: Player
+) -> None:
+    path = invite(organiser_client, greta)
+    page = organiser_client.get(reverse("player_invitation_print", args=[greta.pk]))
+    html = page.content.decode()
+    assert "Greta Garbo" in html
+    assert f"http://testserver{path}" in html
+    assert '<svg viewBox="' in html
+    assert 'class="qr-code"' in html
+    assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html), "no inline scripts"
+
+
+def test_printing_without_an_open_invitation_says_so(
+    organiser_client: Client, greta: Player
+) -> None:
+    page = organiser_client.get(reverse("player_invitation_print", args=[greta.pk]))
+    assert "There is no open invitation to print" in page.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("method", "name"),
+    [
+        ("post", "player_invite"),
+        ("post", "player_invitation_send"),
+        ("get", "player_invitation_print"),
+        ("post", "player_account_set_active"),
+    ],
+)
+def test_only_organisers_invite_and_close_accounts(
+    client: Client, greta: Player, method: str, name: str
+) -> None:
+    url = reverse(name, args=[greta.pk])
+    assert getattr(client, method)(url).status_code == 302  # to the login page
+    client.force_login(UserFactory(username="anna"))
+    assert getattr(client, method)(url).status_code == 403
+    greta.refresh_from_db()
+    assert greta.invited_at is None
+    assert mail.outbox == []
+
+
+def test_visitors_do_not_see_the_invitation(organiser_client: Client, greta: Player) -> None:
+    invite(organiser_client, greta)
+    page = visitor().get(reverse("player_detail", args=[greta.pk])).content.decode()
+    assert "invitation-link" not in page
+    assert "/accounts/invitation/" not in page
