@@ -304,7 +304,7 @@ def _import_match(round_: Round, item: dict[str, Any], entry_of: dict[int, Entry
     match.first_dealer = first_dealer
     match.winner = result.winner
     match.status = item.get(
-        "status", Match.Status.FINAL if result.winner is not None else Match.Status.REPORTED
+        "status", Match.Status.FINAL if result.winner is not None else Match.Status.IN_PLAY
     )
     match.save()
     ResultChange.objects.create(
