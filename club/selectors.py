@@ -18,7 +18,6 @@ def player_search(*, query: str = "", include_inactive: bool = False) -> QuerySe
     return players.select_related("user")
 
 
-
 def possible_twins(*, name: str) -> list[Player]:
     """Members already on the register under this name, whatever their club.
 

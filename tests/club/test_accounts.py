@@ -1,0 +1,300 @@
+"""Accounts: password reset by e-mail, closing accounts, one's own e-mail address,
+the same-name check when adding a member, and the e-mail settings."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+import pytest
+from django.core import mail
+from django.core.exceptions import ImproperlyConfigured
+from django.test import Client
+from django.urls import reverse
+
+from club.models import Player
+from config.settings import email_settings, parse_email_url
+from tests.factories import PlayerFactory, UserFactory
+
+pytestmark = pytest.mark.usefixtures("english")
+
+PASSWORD = "secret-pass-121"  # the factories' password
+NEW_PASSWORD = "muggins-at-the-crib-29"
+
+
+def visitor() -> Client:
+    client = Client()
+    client.cookies["django_language"] = "en"
+    return client
+
+
+def can_log_in(username: str, password: str) -> bool:
+    return Client().login(username=username, password=password)
+
+
+# Password reset
+
+
+def ask_for_reset(email: str) -> tuple[object, str]:
+    """Ask for a reset link; return the response and the page's text, CSRF tokens left out."""
+    client = visitor()
+    response = client.post(reverse("password_reset"), {"email": email}, follow=True)
+    html = response.content.decode()
+    return response, re.sub(r'(csrfmiddlewaretoken" value=|X-CSRFToken": )"[^"]+"', "", html)
+
+
+@pytest.mark.django_db
+def test_the_login_page_offers_a_password_reset(client: Client) -> None:
+    html = client.get(reverse("login")).content.decode()
+    assert f'href="{reverse("password_reset")}"' in html
+    assert "Forgot your password?" in html
+
+
+@pytest.mark.django_db
+def test_reset_mail_goes_to_a_known_address_and_an_unknown_one_looks_the_same() -> None:
+    UserFactory(username="maja", email="maja@example.se")
+    known, known_page = ask_for_reset("maja@example.se")
+    unknown, unknown_page = ask_for_reset("nobody@example.se")
+    assert known.redirect_chain == unknown.redirect_chain == [(reverse("password_reset_done"), 302)]
+    assert "If an account has this address, we have sent a link" in known_page
+    assert known_page == unknown_page
+    assert len(mail.outbox) == 1
+    assert mail.outbox[0].to == ["maja@example.se"]
+    assert "Your username is maja" in mail.outbox[0].body
+
+
+@pytest.mark.django_db
+def test_the_reset_link_sets_a_new_password() -> None:
+    UserFactory(username="maja", email="maja@example.se")
+    ask_for_reset("maja@example.se")
+    link = re.search(r"https?://\S+/accounts/password/reset/\S+/", mail.outbox[0].body)
+    assert link
+    client = visitor()
+    form_page = client.get(urlsplit(link.group(0)).path, follow=True)
+    assert "Choose a new password" in form_page.content.decode()
+    done = client.post(
+        form_page.redirect_chain[-1][0],
+        {"new_password1": NEW_PASSWORD, "new_password2": NEW_PASSWORD},
+        follow=True,
+    )
+    assert "Your new password is in use." in done.content.decode()
+    assert can_log_in("maja", NEW_PASSWORD)
+    assert not can_log_in("maja", PASSWORD)
+    used_again = visitor().get(urlsplit(link.group(0)).path, follow=True)
+    assert "This link does not work" in used_again.content.decode()
+
+
+# Closing accounts
+
+
+@pytest.mark.django_db
+def test_a_closed_account_cannot_log_in_until_reopened(organiser_client: Client) -> None:
+    player = PlayerFactory(name="Karin Wallén", user=UserFactory(username="karin"))
+    url = reverse("player_account_set_active", args=[player.pk])
+    closed = organiser_client.post(url, {"active": "0"}, follow=True)
+    assert "account is closed: they can no longer log in" in closed.content.decode()
+    assert not can_log_in("karin", PASSWORD)
+    refused = visitor().post(reverse("login"), {"username": "karin", "password": PASSWORD})
+    assert refused.status_code == 200
+    assert "Please enter a correct username and password" in refused.content.decode()
+    ask_for_reset("karin@example.se")
+    assert mail.outbox == []
+
+    organiser_client.post(url, {"active": "1"})
+    assert can_log_in("karin", PASSWORD)
+
+
+@pytest.mark.django_db
+def test_closing_an_account_logs_its_sessions_out(organiser_client: Client) -> None:
+    player = PlayerFactory(user=UserFactory(username="karin"))
+    karin = visitor()
+    karin.force_login(player.user)
+    assert karin.get(reverse("account")).status_code == 200
+    organiser_client.post(reverse("player_account_set_active", args=[player.pk]), {"active": "0"})
+    assert karin.get(reverse("account")).status_code == 302  # to the login page
+
+
+@pytest.mark.django_db
+def test_deactivating_a_member_closes_their_account_when_ticked(organiser_client: Client) -> None:
+    player = PlayerFactory(name="Nils Holm", user=UserFactory(username="nils"))
+    page = organiser_client.get(reverse("player_detail", args=[player.pk])).content.decode()
+    assert 'name="close_account" value="1" checked' in page
+    url = reverse("player_set_active", args=[player.pk])
+    done = organiser_client.post(url, {"active": "0", "close_account": "1"}, follow=True)
+    assert "their account closed" in done.content.decode()
+    assert not can_log_in("nils", PASSWORD)
+    # Back on the register, the account stays closed until reopened on purpose.
+    organiser_client.post(url, {"active": "1"})
+    assert not can_log_in("nils", PASSWORD)
+    page = organiser_client.get(reverse("player_detail", args=[player.pk])).content.decode()
+    assert "Reopen account" in page
+
+
+@pytest.mark.django_db
+def test_deactivating_a_member_without_the_tick_leaves_the_account(
+    organiser_client: Client,
+) -> None:
+    player = PlayerFactory(user=UserFactory(username="nils"))
+    organiser_client.post(reverse("player_set_active", args=[player.pk]), {"active": "0"})
+    assert can_log_in("nils", PASSWORD)
+
+
+@pytest.mark.django_db
+def test_an_organiser_cannot_close_their_own_account(
+    organiser_client: Client, organiser: object
+) -> None:
+    player = PlayerFactory(user=organiser)
+    url = reverse("player_account_set_active", args=[player.pk])
+    refused = organiser_client.post(url, {"active": "0"}, follow=True)
+    assert "You cannot close your own account." in refused.content.decode()
+    assert can_log_in("olle", PASSWORD)
+
+
+# One's own e-mail address
+
+
+@pytest.mark.django_db
+def test_a_player_changes_their_email_and_resets_go_there() -> None:
+    user = UserFactory(username="anna", email="old@example.se")
+    player = PlayerFactory(name="Anna Berg", email="old@example.se", user=user)
+    client = visitor()
+    client.force_login(user)
+    page = client.get(reverse("account")).content.decode()
+    assert 'value="old@example.se"' in page
+    saved = client.post(
+        reverse("account_email"), {"email": "anna@example.se", "password": PASSWORD}, follow=True
+    )
+    assert "Your e-mail address was saved." in saved.content.decode()
+    player.refresh_from_db()
+    user.refresh_from_db()
+    assert player.email == user.email == "anna@example.se"
+    ask_for_reset("anna@example.se")
+    assert mail.outbox[0].to == ["anna@example.se"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"email": "anna@example.se", "password": "wrong"}, "That is not your current password."),
+        ({"email": "anna-at-example", "password": PASSWORD}, "Enter a valid email address."),
+    ],
+)
+def test_an_email_change_needs_the_password_and_a_real_address(
+    data: dict[str, str], message: str
+) -> None:
+    user = UserFactory(username="anna", email="old@example.se")
+    PlayerFactory(email="old@example.se", user=user)
+    client = visitor()
+    client.force_login(user)
+    refused = client.post(reverse("account_email"), data)
+    assert refused.status_code == 200
+    assert message in refused.content.decode()
+    user.refresh_from_db()
+    assert user.email == "old@example.se"
+    assert Player.objects.get().email == "old@example.se"
+
+
+@pytest.mark.django_db
+def test_an_organiser_correcting_the_address_corrects_the_account_too(
+    organiser_client: Client,
+) -> None:
+    user = UserFactory(username="anna", email="old@example.se")
+    player = PlayerFactory(name="Anna Berg", club="Uppsala", email="old@example.se", user=user)
+    organiser_client.post(
+        reverse("player_edit", args=[player.pk]),
+        {
+            "name": "Anna Berg",
+            "club": "Uppsala",
+            "email": "anna@example.se",
+            "joined": "2020-01-01",
+            "user": str(user.pk),
+        },
+    )
+    user.refresh_from_db()
+    assert user.email == "anna@example.se"
+
+
+# No silent twins
+
+
+@pytest.mark.django_db
+def test_adding_a_member_with_a_known_name_asks_first(organiser_client: Client) -> None:
+    johan = PlayerFactory(name="Johan Andersson", club="Uppsala")
+    form = {"name": "johan andersson", "club": "Luleå", "email": "", "joined": "2024-03-01"}
+    asked = organiser_client.post(reverse("player_add"), form)
+    html = asked.content.decode()
+    assert asked.status_code == 200
+    assert "Is this the same person?" in html
+    assert f'href="{reverse("player_detail", args=[johan.pk])}"' in html
+    assert "Uppsala" in html
+    assert Player.objects.count() == 1
+
+    added = organiser_client.post(reverse("player_add"), {**form, "add_anyway": "1"})
+    new = Player.objects.get(club="Luleå")
+    assert added.headers["Location"] == reverse("player_detail", args=[new.pk])
+    assert Player.objects.count() == 2
+
+
+@pytest.mark.django_db
+def test_a_new_name_is_added_without_questions(organiser_client: Client) -> None:
+    PlayerFactory(name="Johan Andersson", club="Uppsala")
+    form = {"name": "Johan Anders", "club": "Luleå", "email": "", "joined": "2024-03-01"}
+    assert organiser_client.post(reverse("player_add"), form).status_code == 302
+
+
+# E-mail settings
+
+
+@pytest.mark.parametrize(
+    ("url", "expected"),
+    [
+        (
+            "smtp://club%40example.se:p%2Fss@mail.example.se:587/?tls=1",
+            {
+                "EMAIL_HOST": "mail.example.se",
+                "EMAIL_PORT": 587,
+                "EMAIL_HOST_USER": "club@example.se",
+                "EMAIL_HOST_PASSWORD": "p/ss",
+                "EMAIL_USE_TLS": True,
+                "EMAIL_USE_SSL": False,
+            },
+        ),
+        (
+            "smtps://club:secret@mail.example.se",
+            {"EMAIL_PORT": 465, "EMAIL_USE_SSL": True, "EMAIL_USE_TLS": False},
+        ),
+        ("smtp://localhost", {"EMAIL_HOST": "localhost", "EMAIL_PORT": 25, "EMAIL_TIMEOUT": 10}),
+        ("smtp://mail.example.se?tls=1&timeout=3", {"EMAIL_PORT": 587, "EMAIL_TIMEOUT": 3}),
+        ("console://", {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}),
+        ("locmem://", {"EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend"}),
+        ("file:///var/mail/club", {"EMAIL_FILE_PATH": "/var/mail/club"}),
+    ],
+)
+def test_email_url(url: str, expected: dict[str, object]) -> None:
+    settings = parse_email_url(url)
+    assert {key: settings[key] for key in expected} == expected
+
+
+@pytest.mark.parametrize(
+    "url", ["smtp://host?tls=1&ssl=1", "gopher://host", "smtp://host:port", "smtp://h?timeout=x"]
+)
+def test_a_wrong_email_url_stops_the_site_with_a_clear_error(url: str) -> None:
+    with pytest.raises(ImproperlyConfigured, match="EMAIL_URL|TLS"):
+        parse_email_url(url)
+
+
+def test_email_settings_from_separate_variables_or_the_terminal() -> None:
+    separate = email_settings(
+        {"EMAIL_HOST": "mail.example.se", "EMAIL_USE_SSL": "1", "EMAIL_HOST_USER": "club"},
+        debug=False,
+    )
+    assert (separate["EMAIL_HOST"], separate["EMAIL_PORT"], separate["EMAIL_USE_SSL"]) == (
+        "mail.example.se",
+        465,
+        True,
+    )
+    url_wins = email_settings({"EMAIL_URL": "console://", "EMAIL_HOST": "x"}, debug=False)
+    assert url_wins == {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}
+    assert email_settings({}, debug=True)["EMAIL_BACKEND"].endswith("console.EmailBackend")
+    assert email_settings({}, debug=False)["EMAIL_BACKEND"].endswith("smtp.EmailBackend")
