@@ -123,7 +123,7 @@ def player_account_set_active(request: HttpRequest, pk: int) -> HttpResponse:
         if active:
             done = _("%(player)s can log in again.")
         else:
-            done = _("%(player)s's account is closed: they can no longer log in.")
+            done = _("The account of %(player)s is closed: they can no longer log in.")
         messages.success(request, done % {"player": player})
     return _back_to_player(player)
 
