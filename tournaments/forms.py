@@ -127,9 +127,15 @@ class EntryAddForm(forms.Form):
 
 
 class NewPlayerEntryForm(forms.Form):
+    """A new member to add and register; ``add_anyway`` once told of members of that name."""
+
     name = forms.CharField(label=_("Name"), max_length=120)
     club = forms.CharField(label=_("Club or town"), max_length=120)
     email = forms.EmailField(label=_("E-mail (optional)"), required=False)
+    add_anyway = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def member_fields(self) -> dict[str, str]:
+        return {key: self.cleaned_data[key] for key in ("name", "club", "email")}
 
 
 class ForbiddenPairForm(forms.Form):

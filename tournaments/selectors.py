@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Case, Exists, OuterRef, Prefetch, Q, QuerySet, Value, When
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import bridge
 from tournaments.access import Actor
 from tournaments.models import Entry, Game, Match, ResultChange, Round, Seat, Tournament
+from tournaments.services.playoff import finish_refusal, playoff_refusal
+from tournaments.services.rounds import pairing_refusal
 
 TIEBREAK_LEGEND = {
     "match_wins": _("Matches won; a bye counts as a won match."),
@@ -157,3 +160,71 @@ def entry_by_private_key(key: str) -> Entry | None:
     if not key:
         return None
     return Entry.objects.select_related("tournament", "player").filter(private_key=key).first()
+
+
+# The organisers' desk: what needs attention in a round, and what may be done next.
+
+ATTENTION_ORDER = (
+    Match.Status.DISPUTED,
+    Match.Status.REPORTED,
+    Match.Status.IN_PLAY,
+    Match.Status.PENDING,
+)
+
+
+def needs_attention(round_: Round) -> list[Match]:
+    """The round's matches that are not final, most urgent first, in two queries.
+
+    Disputed matches come first (an organiser must settle them), then those reported
+    and awaiting the opponent's confirmation, then those in play, then the unreported;
+    by table within each. An empty list means the round can be closed.
+    """
+    urgency = Case(
+        *(When(status=status, then=Value(rank)) for rank, status in enumerate(ATTENTION_ORDER)),
+        default=Value(len(ATTENTION_ORDER)),
+    )
+    return list(
+        round_.matches.exclude(status=Match.Status.FINAL)
+        .prefetch_related(_seats_prefetch())
+        .order_by(urgency, "table")
+    )
+
+
+@dataclass(frozen=True)
+class OrganiserDesk:
+    """What an organiser may do next with a tournament; each refusal says why not (or None)."""
+
+    swiss_rounds: int
+    closed_rounds: int
+    current: Round | None
+    pair_refusal: str | None
+    playoff_refusal: str | None
+    finish_refusal: str | None
+    end_early_refusal: str | None
+
+    @property
+    def can_end_early(self) -> bool:
+        """Finishing now is possible, but only by ending before the last Swiss round."""
+        return self.finish_refusal is not None and self.end_early_refusal is None
+
+
+def organiser_desk(tournament: Tournament, rounds: Sequence[Round] | None = None) -> OrganiserDesk:
+    """The next steps for ``tournament``; pass its ``rounds`` in order if already loaded."""
+    rounds = list(tournament.rounds.order_by("number")) if rounds is None else list(rounds)
+    swiss = [r for r in rounds if r.kind == Round.Kind.SWISS]
+    return OrganiserDesk(
+        swiss_rounds=tournament.swiss_rounds,
+        closed_rounds=sum(r.status == Round.Status.CLOSED for r in swiss),
+        current=next((r for r in reversed(rounds) if r.status != Round.Status.CLOSED), None),
+        pair_refusal=pairing_refusal(tournament, rounds),
+        playoff_refusal=playoff_refusal(tournament, rounds),
+        finish_refusal=finish_refusal(tournament, rounds),
+        end_early_refusal=finish_refusal(tournament, rounds, early=True),
+    )
+
+
+def entries_marked_paired(tournament: Tournament) -> QuerySet[Entry]:
+    """The entries with their players, each with ``is_paired``: seated in some round already."""
+    return tournament.entries.select_related("player").annotate(
+        is_paired=Exists(Seat.objects.filter(entry=OuterRef("pk")))
+    )

@@ -6,11 +6,15 @@ players excluded) into a seeded single-elimination bracket
 numbered after the Swiss rounds and published at once; a match's
 ``bracket_slot`` is its place in the bracket, seat 0 the better seed. Closing a
 bracket round pairs the next one; closing the final crowns the champion.
-Without a play-off the tournament is finished from the Swiss standings.
+Without a play-off the tournament is finished from the Swiss standings, after
+all Swiss rounds or, when the organiser *ends it early*, after the last closed one.
+Each action has a ``*_refusal`` function saying why it cannot be done now, so the
+pages offer only what applies and the services refuse with the same words.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
@@ -22,12 +26,43 @@ from tournaments.errors import TournamentError
 from tournaments.models import Entry, Match, Round, Seat, Tournament
 
 
-def _check_swiss_over(tournament: Tournament) -> None:
-    swiss = list(tournament.rounds.filter(kind=Round.Kind.SWISS))
+def _swiss_unfinished(tournament: Tournament, rounds: Sequence[Round]) -> str | None:
+    swiss = [r for r in rounds if r.kind == Round.Kind.SWISS]
     if len(swiss) < tournament.swiss_rounds or any(r.status != Round.Status.CLOSED for r in swiss):
-        raise TournamentError(
-            _("Play and close all %(n)d Swiss rounds first.") % {"n": tournament.swiss_rounds}
-        )
+        return _("Play and close all %(n)d Swiss rounds first.") % {"n": tournament.swiss_rounds}
+    return None
+
+
+def playoff_refusal(tournament: Tournament, rounds: Sequence[Round]) -> str | None:
+    """Why the play-off cannot start now (``rounds``: the tournament's rounds), or None."""
+    if not tournament.playoff_size:
+        return _("This tournament has no play-off.")
+    if tournament.status != Tournament.Status.SWISS:
+        return _("The play-off can start only after the Swiss stage.")
+    return _swiss_unfinished(tournament, rounds)
+
+
+def finish_refusal(
+    tournament: Tournament, rounds: Sequence[Round], *, early: bool = False
+) -> str | None:
+    """Why a tournament without a play-off cannot be finished now, or None.
+
+    ``early`` allows ending after any closed Swiss round, while no round is being played;
+    a proposal nobody has seen yet is then discarded.
+    """
+    if tournament.playoff_size:
+        return _("This tournament ends with its play-off.")
+    if tournament.status == Tournament.Status.FINISHED:
+        return _("The tournament is already finished.")
+    if not early:
+        return _swiss_unfinished(tournament, rounds)
+    swiss = [r for r in rounds if r.kind == Round.Kind.SWISS]
+    playing = [r.number for r in swiss if r.status == Round.Status.PLAYING]
+    if playing:
+        return _("Close round %(n)d first.") % {"n": playing[0]}
+    if not any(r.status == Round.Status.CLOSED for r in swiss):
+        return _("No round has been played yet.")
+    return None
 
 
 def _create_bracket_round(
@@ -74,11 +109,9 @@ def _create_bracket_round(
 def playoff_start(*, tournament: Tournament) -> Round:
     """Seed the top of the standings into the bracket and publish its first round."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    if not tournament.playoff_size:
-        raise TournamentError(_("This tournament has no play-off."))
-    if tournament.status != Tournament.Status.SWISS:
-        raise TournamentError(_("The play-off can start only after the Swiss stage."))
-    _check_swiss_over(tournament)
+    refusal = playoff_refusal(tournament, list(tournament.rounds.order_by("number")))
+    if refusal is not None:
+        raise TournamentError(refusal)
     rows = [row for row in bridge.standings(tournament) if not row.entry.withdrawn]
     qualified = [row.entry.pk for row in rows[: tournament.playoff_size]]
     if len(qualified) < 2:
@@ -117,14 +150,17 @@ def playoff_advance(round_: Round) -> Round | None:
 
 
 @transaction.atomic
-def tournament_finish(*, tournament: Tournament) -> Tournament:
-    """End a tournament without a play-off: the top of the standings is the champion."""
+def tournament_finish(*, tournament: Tournament, early: bool = False) -> Tournament:
+    """End a tournament without a play-off: the top of the standings is the champion.
+
+    With ``early`` the organiser ends it before all Swiss rounds are played (see
+    ``finish_refusal``); the standings after the last closed round decide.
+    """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    if tournament.playoff_size:
-        raise TournamentError(_("This tournament ends with its play-off."))
-    if tournament.status == Tournament.Status.FINISHED:
-        raise TournamentError(_("The tournament is already finished."))
-    _check_swiss_over(tournament)
+    refusal = finish_refusal(tournament, list(tournament.rounds.order_by("number")), early=early)
+    if refusal is not None:
+        raise TournamentError(refusal)
+    tournament.rounds.filter(status=Round.Status.PROPOSED).delete()
     rows = bridge.standings(tournament)
     tournament.champion = rows[0].entry if rows else None
     tournament.status = Tournament.Status.FINISHED

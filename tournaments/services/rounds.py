@@ -9,11 +9,13 @@ paired, so two organisers pressing the button at once get one round.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments import bridge
 from tournaments.errors import TournamentError
@@ -45,24 +47,31 @@ def _no_pairing_message(error: NoLegalPairing, names: dict[int, str]) -> str:
     ) % {"players": players}
 
 
-def _check_can_pair(tournament: Tournament, rounds: list[Round]) -> int:
+def pairing_refusal(tournament: Tournament, rounds: Sequence[Round]) -> str | None:
+    """Why the next Swiss round cannot be paired now (``rounds`` in order), or None."""
     if tournament.status in (Tournament.Status.PLAYOFF, Tournament.Status.FINISHED):
-        raise TournamentError(_("The Swiss stage is over."))
-    if rounds and rounds[-1].status == Round.Status.PROPOSED:
-        raise TournamentError(
-            _("Round %(n)d is proposed already: publish it or pair it again.")
-            % {"n": rounds[-1].number}
-        )
-    if rounds and rounds[-1].status != Round.Status.CLOSED:
-        raise TournamentError(
-            _("Close round %(n)d before pairing the next.") % {"n": rounds[-1].number}
-        )
-    number = len(rounds) + 1
-    if number > tournament.swiss_rounds:
-        raise TournamentError(
-            _("All %(n)d Swiss rounds have been played.") % {"n": tournament.swiss_rounds}
-        )
-    return number
+        return _("The Swiss stage is over.")
+    last = rounds[-1] if rounds else None
+    if last is not None and last.status == Round.Status.PROPOSED:
+        return _("Round %(n)d is proposed already: publish it or pair it again.") % {
+            "n": last.number
+        }
+    if last is not None and last.status != Round.Status.CLOSED:
+        return _("Close round %(n)d before pairing the next.") % {"n": last.number}
+    if len(rounds) >= tournament.swiss_rounds:
+        return ngettext(
+            "The only Swiss round has been played; there is no round left to pair.",
+            "All %(n)d Swiss rounds have been played; there is no round left to pair.",
+            tournament.swiss_rounds,
+        ) % {"n": tournament.swiss_rounds}
+    return None
+
+
+def _check_can_pair(tournament: Tournament, rounds: list[Round]) -> int:
+    refusal = pairing_refusal(tournament, rounds)
+    if refusal is not None:
+        raise TournamentError(refusal)
+    return len(rounds) + 1
 
 
 @transaction.atomic
@@ -178,20 +187,27 @@ def round_publish(*, round: Round) -> Round:  # noqa: A002
     return round_
 
 
+def close_refusal(round_: Round) -> str | None:
+    """Why ``round_`` cannot be closed now, or None when every match is final."""
+    if round_.status != Round.Status.PLAYING:
+        return _("Only a round being played can be closed.")
+    open_tables = sorted(
+        round_.matches.exclude(status=Match.Status.FINAL).values_list("table", flat=True)
+    )
+    if open_tables:
+        return _("Not every match is final yet (tables %(tables)s).") % {
+            "tables": ", ".join(str(t) for t in open_tables)
+        }
+    return None
+
+
 @transaction.atomic
 def round_close(*, round: Round) -> Round:  # noqa: A002
     """Close a round whose matches are all final."""
     round_ = Round.objects.select_for_update().get(pk=round.pk)
-    if round_.status != Round.Status.PLAYING:
-        raise TournamentError(_("Only a round being played can be closed."))
-    open_tables = list(
-        round_.matches.exclude(status=Match.Status.FINAL).values_list("table", flat=True)
-    )
-    if open_tables:
-        raise TournamentError(
-            _("Not every match is final yet (tables %(tables)s).")
-            % {"tables": ", ".join(str(t) for t in sorted(open_tables))}
-        )
+    refusal = close_refusal(round_)
+    if refusal is not None:
+        raise TournamentError(refusal)
     round_.status = Round.Status.CLOSED
     round_.closed_at = timezone.now()
     round_.save(update_fields=["status", "closed_at"])

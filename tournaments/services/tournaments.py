@@ -101,24 +101,34 @@ def _next_round_number(tournament: Tournament) -> int:
     return tournament.rounds.filter(kind=Round.Kind.SWISS).count() + 1
 
 
+def entries_closed(tournament: Tournament) -> bool:
+    return tournament.status in (Tournament.Status.PLAYOFF, Tournament.Status.FINISHED)
+
+
 def _check_open(tournament: Tournament) -> None:
-    if tournament.status in (Tournament.Status.PLAYOFF, Tournament.Status.FINISHED):
+    if entries_closed(tournament):
         raise TournamentError(_("The Swiss stage is over; entries can no longer change."))
+
+
+def entry_add_refusal(tournament: Tournament) -> str | None:
+    """Why no player can be registered now, or None."""
+    if entries_closed(tournament):
+        return _("The Swiss stage is over; entries can no longer change.")
+    if tournament.rounds.filter(status=Round.Status.PROPOSED).exists():
+        return _("Publish or re-pair the proposed round first; then add the late entry.")
+    return None
 
 
 @transaction.atomic
 def entry_add(*, tournament: Tournament, player: Player, checked_in: bool = False) -> Entry:
     """Register a club member; after round 1 is paired this is a late entry from the next round."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    _check_open(tournament)
+    refusal = entry_add_refusal(tournament)
+    if refusal is not None:
+        raise TournamentError(refusal)
     if Entry.objects.filter(tournament=tournament, player=player).exists():
         raise TournamentError(_("%(player)s is already registered.") % {"player": player})
     first_round = _next_round_number(tournament)
-    pending = tournament.rounds.filter(status=Round.Status.PROPOSED).exists()
-    if pending:
-        raise TournamentError(
-            _("Publish or re-pair the proposed round first; then add the late entry.")
-        )
     return Entry.objects.create(
         tournament=tournament,
         player=player,

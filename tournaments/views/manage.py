@@ -1,7 +1,13 @@
-"""Organisers' pages: create a tournament, manage entries, pair, publish and close rounds."""
+"""Organisers' pages: create a tournament, manage entries, pair, publish and close rounds.
+
+An action that cannot be undone first answers with a *question*: a page saying what
+will happen, whose "Yes" button posts the same form again with ``confirm=1``.
+Nothing changes until then, with or without JavaScript.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib import messages
@@ -10,11 +16,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from club.models import Player
 from club.roles import organiser_required
-from club.selectors import player_search
+from club.selectors import player_search, possible_twins
+from tournaments import bridge, selectors
 from tournaments.errors import TournamentError
 from tournaments.explain import explanation_lines
 from tournaments.forms import (
@@ -35,6 +43,26 @@ def _error_message(error: Exception) -> str:
     if isinstance(error, ValidationError):
         return " ".join(error.messages)
     return str(error)
+
+
+@dataclass(frozen=True)
+class Question:
+    """What an irreversible action will do, asked before it is done."""
+
+    title: str
+    consequences: list[str]
+    yes: str
+    cancel_url: str
+    fields: dict[str, str] = field(default_factory=dict)
+
+
+def _confirmed(request: HttpRequest) -> bool:
+    return request.POST.get("confirm") == "1"
+
+
+def _ask(request: HttpRequest, tournament: Tournament, question: Question) -> HttpResponse:
+    context = {"tournament": tournament, "question": question}
+    return render(request, "tournaments/confirm.html", context)
 
 
 @organiser_required
@@ -72,13 +100,17 @@ def tournament_edit(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _entries_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
     query = request.GET.get("q", "").strip()
-    entered = set(tournament.entries.values_list("player_id", flat=True))
+    entries = list(selectors.entries_marked_paired(tournament))
+    entered = {entry.player_id for entry in entries}
     candidates = (
         [p for p in player_search(query=query)[:30] if p.pk not in entered] if query else []
     )
     return {
         "tournament": tournament,
-        "entries": tournament.entries.select_related("player"),
+        "entries": entries,
+        "entered": entered,
+        "entries_closed": services.entries_closed(tournament),
+        "add_refusal": services.entry_add_refusal(tournament),
         "query": query,
         "candidates": candidates,
         "new_player_form": NewPlayerEntryForm(),
@@ -134,17 +166,23 @@ def entry_add(request: HttpRequest, slug: str) -> HttpResponse:
 @organiser_required
 @require_POST
 def entry_add_new(request: HttpRequest, slug: str) -> HttpResponse:
+    """Add a new member; a name already on the register first asks whether it is them."""
     tournament = get_tournament(slug)
     form = NewPlayerEntryForm(request.POST)
     if not form.is_valid():
         context = _entries_context(request, tournament) | {"new_player_form": form}
         return render(request, "tournaments/entries.html", context, status=400)
+    data = form.member_fields()
+    twins = [] if form.cleaned_data["add_anyway"] else possible_twins(name=data["name"])
+    if twins:
+        context = _entries_context(request, tournament) | {"new_player_form": form, "twins": twins}
+        return render(request, "tournaments/entries.html", context)
     _run(
         request,
         services.entry_add_new_player,
-        _("%(name)s is added to the club and registered.") % {"name": form.cleaned_data["name"]},
+        _("%(name)s is added to the club and registered.") % {"name": data["name"]},
         tournament=tournament,
-        **form.cleaned_data,
+        **data,
     )
     return _back_to_entries(tournament)
 
@@ -153,10 +191,36 @@ def _entry(tournament: Tournament, pk: int) -> Entry:
     return get_object_or_404(Entry.objects.select_related("player"), tournament=tournament, pk=pk)
 
 
+def _entry_question(tournament: Tournament, entry: Entry, action: str) -> Question:
+    name = {"player": entry.player}
+    cancel = reverse("tournaments:entries", args=[tournament.slug])
+    if action == "withdraw":
+        return Question(
+            title=_("Withdraw %(player)s?") % name,
+            consequences=[
+                _("%(player)s will not be paired in any later round.") % name,
+                _("Their results so far stand and count for their opponents."),
+            ],
+            yes=_("Yes, withdraw %(player)s") % name,
+            cancel_url=cancel,
+            fields={"action": action},
+        )
+    return Question(
+        title=_("Remove %(player)s from the tournament?") % name,
+        consequences=[
+            _("The registration of %(player)s is deleted; they stay in the club register.") % name,
+            _("To take part after all, they must be registered again."),
+        ],
+        yes=_("Yes, remove %(player)s") % name,
+        cancel_url=cancel,
+        fields={"action": action},
+    )
+
+
 @organiser_required
 @require_POST
 def entry_change(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """Check in or out, withdraw or bring back, or remove an entry."""
+    """Check in or out, withdraw or bring back, or remove an entry (the last two asked first)."""
     tournament = get_tournament(slug)
     entry = _entry(tournament, pk)
     action = request.POST.get("action", "")
@@ -178,19 +242,15 @@ def entry_change(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             {"withdrawn": False},
             _("%(player)s is back in the tournament."),
         ),
+        "remove": (services.entry_remove, {}, _("%(player)s is no longer registered.")),
     }
-    if action == "remove":
-        _run(
-            request,
-            services.entry_remove,
-            _("%(player)s is no longer registered.") % name,
-            entry=entry,
-        )
-    elif action in actions:
+    if action not in actions:
+        messages.error(request, _("Unknown action."))
+    elif action in ("withdraw", "remove") and not _confirmed(request):
+        return _ask(request, tournament, _entry_question(tournament, entry, action))
+    else:
         service, extra, text = actions[action]
         _run(request, service, text % name, entry=entry, **extra)
-    else:
-        messages.error(request, _("Unknown action."))
     return _back_to_entries(tournament)
 
 
@@ -290,40 +350,133 @@ def round_publish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return _to_round(tournament, number)
 
 
+def _close_question(tournament: Tournament, round_: Round) -> Question:
+    n = {"n": round_.number}
+    if round_.kind == Round.Kind.SWISS:
+        consequences = [
+            _("The results of round %(n)d are final and its standings no longer preliminary.") % n,
+            _("The round cannot be opened again."),
+        ]
+    elif round_.matches.count() == 1:
+        consequences = [_("The winner of the final is the champion; the tournament is finished.")]
+    else:
+        consequences = [
+            _("The winners meet in the next play-off round, which is published at once.")
+        ]
+    return Question(
+        title=_("Close round %(n)d?") % n,
+        consequences=consequences,
+        yes=_("Yes, close round %(n)d") % n,
+        cancel_url=reverse("tournaments:round", args=[tournament.slug, round_.number]),
+    )
+
+
 @organiser_required
 @require_POST
 def round_close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = get_tournament(slug)
-    _run(
-        request,
-        round_services.round_close,
-        _("The round is closed."),
-        round=_round(tournament, number),
-    )
+    round_ = _round(tournament, number)
+    refusal = round_services.close_refusal(round_)
+    if refusal is not None:
+        messages.error(request, refusal)
+    elif not _confirmed(request):
+        return _ask(request, tournament, _close_question(tournament, round_))
+    else:
+        _run(request, round_services.round_close, _("The round is closed."), round=round_)
     return _to_round(tournament, number)
+
+
+def _playoff_question(tournament: Tournament) -> Question:
+    size = {"n": tournament.playoff_size}
+    return Question(
+        title=_("Start the play-off?"),
+        consequences=[
+            _(
+                "The top %(n)d of the standings are seeded into the bracket, and its first "
+                "round is published at once."
+            )
+            % size,
+            _("The Swiss stage ends: no more Swiss rounds, and the entries can no longer change."),
+        ],
+        yes=_("Yes, start the play-off"),
+        cancel_url=reverse("tournaments:detail", args=[tournament.slug]),
+    )
 
 
 @organiser_required
 @require_POST
 def playoff_start(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug)
-    if _run(
+    refusal = selectors.organiser_desk(tournament).playoff_refusal
+    if refusal is not None:
+        messages.error(request, refusal)
+    elif not _confirmed(request):
+        return _ask(request, tournament, _playoff_question(tournament))
+    elif _run(
         request, playoff_services.playoff_start, _("The play-off has begun."), tournament=tournament
     ):
         return redirect("tournaments:playoff", slug=tournament.slug)
     return redirect("tournaments:detail", slug=tournament.slug)
 
 
+def _finish_question(tournament: Tournament, desk: selectors.OrganiserDesk) -> Question:
+    rows = bridge.standings(tournament)
+    winner = {"player": rows[0].entry.player if rows else "–"}
+    cancel = reverse("tournaments:detail", args=[tournament.slug])
+    if desk.finish_refusal is None:
+        return Question(
+            title=_("Finish the tournament?"),
+            consequences=[
+                _("The standings are final: %(player)s wins the tournament.") % winner,
+                _("No more rounds can be paired."),
+            ],
+            yes=_("Yes, finish the tournament"),
+            cancel_url=cancel,
+        )
+    played = {"n": desk.closed_rounds, "m": desk.swiss_rounds}
+    left = desk.swiss_rounds - desk.closed_rounds
+    consequences = [
+        ngettext(
+            "The last %(count)d Swiss round is not played.",
+            "The last %(count)d Swiss rounds are not played.",
+            left,
+        )
+        % {"count": left},
+        _("The standings after round %(n)d are final: %(player)s wins the tournament.")
+        % (played | winner),
+    ]
+    if desk.current is not None and desk.current.status == Round.Status.PROPOSED:
+        consequences.append(
+            _("The proposed round %(n)d is discarded; its pairings were never published.")
+            % {"n": desk.current.number}
+        )
+    return Question(
+        title=_("End the tournament after round %(n)d of %(m)d?") % played,
+        consequences=consequences,
+        yes=_("Yes, end the tournament after round %(n)d") % played,
+        cancel_url=cancel,
+        fields={"early": "1"},
+    )
+
+
 @organiser_required
 @require_POST
 def tournament_finish(request: HttpRequest, slug: str) -> HttpResponse:
+    """Finish after the Swiss rounds, or end early: each asks its own question first."""
     tournament = get_tournament(slug)
-    _run(
-        request,
-        playoff_services.tournament_finish,
-        _("The tournament is finished."),
-        tournament=tournament,
-    )
+    desk = selectors.organiser_desk(tournament)
+    if desk.end_early_refusal is not None:
+        messages.error(request, desk.end_early_refusal)
+    elif not _confirmed(request):
+        return _ask(request, tournament, _finish_question(tournament, desk))
+    else:
+        _run(
+            request,
+            playoff_services.tournament_finish,
+            _("The tournament is finished."),
+            tournament=tournament,
+            early=request.POST.get("early") == "1",
+        )
     return redirect("tournaments:detail", slug=tournament.slug)
 
 

@@ -39,13 +39,15 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug)
     rounds = list(tournament.rounds.order_by("number"))
-    visible = [r for r in rounds if r.status != Round.Status.PROPOSED or is_organiser(request.user)]
+    organiser = is_organiser(request.user)
+    visible = [r for r in rounds if r.status != Round.Status.PROPOSED or organiser]
     context = {
         "tournament": tournament,
         "rounds": visible,
         "entries": tournament.entries.select_related("player"),
         "my_table": selectors.my_table(tournament, actor_for(request, tournament)),
-        "is_organiser": is_organiser(request.user),
+        "is_organiser": organiser,
+        "desk": selectors.organiser_desk(tournament, rounds) if organiser else None,
         "playing": any(r.status == Round.Status.PLAYING for r in rounds),
     }
     return live(request, "tournaments/tournament_detail.html", "mytable", context)
@@ -55,6 +57,16 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = get_tournament(slug)
     round_ = get_round(tournament, number, request)
+    organiser = is_organiser(request.user)
+    attention = (
+        selectors.needs_attention(round_)
+        if organiser and round_.status == Round.Status.PLAYING
+        else None
+    )
+    if request.htmx and request.htmx.target == "attention":
+        # The organisers' panel polls on its own; the pairings need not be rebuilt for it.
+        context = {"tournament": tournament, "round": round_, "attention": attention}
+        return render(request, "tournaments/round_detail.html#attention", context)
     records = selectors.records_before(tournament, number)
     rows = [
         {
@@ -67,7 +79,8 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "tournament": tournament,
         "round": round_,
         "rows": rows,
-        "is_organiser": is_organiser(request.user),
+        "is_organiser": organiser,
+        "attention": attention,
         "my_table": selectors.my_table(tournament, actor_for(request, tournament)),
         "round_count": tournament.rounds.count(),
     }
