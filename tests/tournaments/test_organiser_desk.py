@@ -269,7 +269,7 @@ def test_ending_early_needs_its_own_confirmation(organiser: Any) -> None:
     address = reverse("tournaments:finish", args=[tournament.slug])
     question = client.post(address, {"early": "1"}).content.decode()
     assert "End the tournament after round 1 of 3?" in question
-    assert "The last 2 Swiss rounds are not played." in question
+    assert "2 Swiss rounds are left unplayed." in question
     assert 'name="early" value="1"' in question
     # A confirmation of the ordinary finish does not end the tournament early.
     refused = client.post(address, {"confirm": "1"}, follow=True).content.decode()

@@ -437,8 +437,8 @@ def _finish_question(tournament: Tournament, desk: selectors.OrganiserDesk) -> Q
     left = desk.swiss_rounds - desk.closed_rounds
     consequences = [
         ngettext(
-            "The last %(count)d Swiss round is not played.",
-            "The last %(count)d Swiss rounds are not played.",
+            "%(count)d Swiss round is left unplayed.",
+            "%(count)d Swiss rounds are left unplayed.",
             left,
         )
         % {"count": left},
