@@ -57,7 +57,7 @@ def test_an_account_links_to_one_player_only(organiser_client: Client) -> None:
 
 def test_two_members_may_share_a_name(organiser_client: Client) -> None:
     add_player(organiser_client, name="Johan Andersson", club="Uppsala")
-    add_player(organiser_client, name="Johan Andersson", club="Luleå")
+    add_player(organiser_client, name="Johan Andersson", club="Luleå", add_anyway="1")
     listing = organiser_client.get(reverse("player_list"), {"q": "johan andersson"})
     assert [p.club for p in listing.context["players"]] == ["Luleå", "Uppsala"]
 
