@@ -2,7 +2,9 @@
 
 The pairing stores its reasons as data (``tournaments.pairing.Explanation``,
 kept as JSON on the round); this turns them into translated sentences with
-the players' names.
+the players' names. A *float* is a pair of players from different score groups;
+the data holds it twice (the higher player floating down, the lower up) and the
+words say it once.
 """
 
 from __future__ import annotations
@@ -14,80 +16,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 
-def _names(ids: Any, names: Mapping[int, str]) -> str:
-    return ", ".join(names.get(int(i), str(i)) for i in ids)
-
-
 def explanation_lines(data: Mapping[str, Any], names: Mapping[int, str]) -> list[str]:
     """Sentences saying how the round was drawn or paired, who floated and why, and the bye."""
     if not data:
         return []
-    lines = []
-    if data.get("method") == "random_draw":
-        lines.append(
-            _("Round 1 is a random draw from seed %(seed)s: the same seed gives the same draw.")
-            % {"seed": data.get("seed")}
-        )
-    else:
-        lines.append(
-            _(
-                "Paired over the whole field at once: no rematches, no forbidden pairs, as few "
-                "players as possible outside their score group, then the smallest differences "
-                "in match wins (seed %(seed)s)."
-            )
-            % {"seed": data.get("seed")}
-        )
-        for group in data.get("score_groups", []):
-            count = len(group["players"])
-            lines.append(
-                ngettext(
-                    "%(wins)d match wins: %(count)d player.",
-                    "%(wins)d match wins: %(count)d players.",
-                    count,
-                )
-                % {"wins": group["match_wins"], "count": count}
-            )
-    for item in data.get("floats", []):
-        values = {
-            "player": names.get(item["player"], item["player"]),
-            "opponent": names.get(item["opponent"], item["opponent"]),
-            "own": item["own_wins"],
-            "other": item["opponent_wins"],
-        }
-        if item["reason"] == "odd_group":
-            text = _(
-                "%(player)s (%(own)d wins) plays %(opponent)s (%(other)d wins): the score group "
-                "had an odd number of players."
-            )
-        else:
-            text = _(
-                "%(player)s (%(own)d wins) plays %(opponent)s (%(other)d wins): inside the score "
-                "group every opponent was a rematch or a forbidden pair."
-            )
-        lines.append(text % values)
+    lines = _method_lines(data)
+    lines += _float_lines(data.get("floats", []), names)
     if data.get("method") != "random_draw" and not data.get("floats"):
         lines.append(_("Everyone plays someone with the same number of match wins."))
-    bye = data.get("bye")
-    if bye:
-        player = names.get(bye["player"], bye["player"])
-        if bye.get("passed_over_had_bye") or bye.get("passed_over_blocked"):
-            lines.append(
-                _(
-                    "%(player)s has the bye: lower-ranked players already had one "
-                    "(%(had)s) or could not sit out without leaving an illegal pairing "
-                    "(%(blocked)s)."
-                )
-                % {
-                    "player": player,
-                    "had": _names(bye.get("passed_over_had_bye", []), names) or "–",
-                    "blocked": _names(bye.get("passed_over_blocked", []), names) or "–",
-                }
-            )
-        else:
-            lines.append(
-                _("%(player)s has the bye: the lowest-ranked player without a bye.")
-                % {"player": player}
-            )
+    if data.get("bye"):
+        lines.append(_bye_line(data, names))
     if data.get("not_paired"):
         lines.append(
             _("Not paired (withdrawn, not checked in or entering later): %(names)s.")
@@ -99,3 +37,98 @@ def explanation_lines(data: Mapping[str, Any], names: Mapping[int, str]) -> list
             % {"a": names.get(first, first), "b": names.get(second, second)}
         )
     return lines
+
+
+def _names(ids: Any, names: Mapping[int, str]) -> str:
+    return ", ".join(names.get(int(i), str(i)) for i in ids)
+
+
+def _wins(count: int) -> str:
+    return ngettext("%(count)d win", "%(count)d wins", count) % {"count": count}
+
+
+def _method_lines(data: Mapping[str, Any]) -> list[str]:
+    if data.get("method") == "random_draw":
+        return [
+            _("Round 1 is a random draw from seed %(seed)s: the same seed gives the same draw.")
+            % {"seed": data.get("seed")}
+        ]
+    lines = [
+        _(
+            "Paired over the whole field at once: no rematches, no forbidden pairs; where "
+            "players must meet someone outside their score group, the differences in match "
+            "wins are as small as possible, the largest first (seed %(seed)s)."
+        )
+        % {"seed": data.get("seed")}
+    ]
+    for group in data.get("score_groups", []):
+        wins, count = group["match_wins"], len(group["players"])
+        lines.append(
+            _("Score group with %(wins)s: %(players)s.")
+            % {
+                "wins": ngettext("%(count)d match win", "%(count)d match wins", wins)
+                % {"count": wins},
+                "players": ngettext("%(count)d player", "%(count)d players", count)
+                % {"count": count},
+            }
+        )
+    return lines
+
+
+def _float_lines(floats: list[Mapping[str, Any]], names: Mapping[int, str]) -> list[str]:
+    """One sentence per pair across score groups, the higher player first."""
+    lines, seen = [], set()
+    for item in floats:
+        pair = frozenset((item["player"], item["opponent"]))
+        if pair in seen:
+            continue
+        seen.add(pair)
+        high, low = (item["player"], item["opponent"])
+        high_wins, low_wins = item["own_wins"], item["opponent_wins"]
+        if high_wins < low_wins:
+            high, low, high_wins, low_wins = low, high, low_wins, high_wins
+        values = {
+            "high": names.get(high, high),
+            "low": names.get(low, low),
+            "high_wins": _wins(high_wins),
+            "low_wins": _wins(low_wins),
+        }
+        if item["reason"] == "odd_group":
+            text = _(
+                "%(high)s (%(high_wins)s) plays %(low)s (%(low_wins)s): an odd number of the "
+                "players paired have more wins than %(low)s, so one of them plays down."
+            )
+        else:
+            text = _(
+                "%(high)s (%(high_wins)s) plays %(low)s (%(low_wins)s): rematches or forbidden "
+                "pairs ruled out every pairing with smaller differences in match wins."
+            )
+        lines.append(text % values)
+    return lines
+
+
+def _bye_line(data: Mapping[str, Any], names: Mapping[int, str]) -> str:
+    bye = data["bye"]
+    player = names.get(bye["player"], bye["player"])
+    blocked = _names(bye.get("passed_over_blocked", []), names)
+    if data.get("method") == "random_draw":
+        if blocked:
+            return _(
+                "%(player)s has the bye, as part of the draw: the players drawn after them "
+                "(%(blocked)s) could not sit out without leaving an illegal pairing."
+            ) % {"player": player, "blocked": blocked}
+        return _(
+            "%(player)s has the bye: in round 1 the bye is part of the draw, and the last "
+            "player drawn sits out."
+        ) % {"player": player}
+    if bye.get("passed_over_had_bye") or blocked:
+        return _(
+            "%(player)s has the bye: lower-ranked players already had one "
+            "(%(had)s) or could not sit out without leaving an illegal pairing "
+            "(%(blocked)s)."
+        ) % {
+            "player": player,
+            "had": _names(bye.get("passed_over_had_bye", []), names) or "–",
+            "blocked": blocked or "–",
+        }
+    return _("%(player)s has the bye: the lowest-ranked player without a bye.") % {"player": player}

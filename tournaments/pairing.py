@@ -23,14 +23,15 @@ Round 1 (nobody has played) is a random draw: the ids are sorted, shuffled with
 
 Every round is paired over the whole field at once by a maximum-weight perfect
 matching (``tournaments.matching``), with these priorities in order: the bye as
-above; as few players as possible outside their score group; squared match-win
-differences as small as possible; then the standings order within groups, the
-Monrad way (1st v 2nd, 3rd v 4th: squared distances in the pairing order as small
-as possible); finally a tie-break drawn from the seed. Note that "fewest floats"
-comes first: when an even group sits between two odd ones, the odd groups' floaters
-meet each other (two players outside their group) rather than each floating one
-group (four players outside their group); and a blocked group's players float to
-whichever odd groups must send one out anyway, however far below.
+above; then, where players must meet someone outside their score group, the
+differences in match wins as small as possible, the largest first (the fewest
+pairs at the largest difference, then the fewest at the next, down to the pairs
+one win apart); then the standings order within groups, the Monrad way (1st v
+2nd, 3rd v 4th: squared distances in the pairing order as small as possible);
+finally a tie-break drawn from the seed. So with one player on 2 wins, two on 1
+and one on 0 the pairs are 2 v 1 and 1 v 0 (two floats one win apart), not
+2 v 0 and 1 v 1 (one float two wins apart); and a group blocked by rematches or
+forbidden pairs floats to the nearest groups that can take its players.
 """
 
 from __future__ import annotations
@@ -75,9 +76,12 @@ class FloatDirection(StrEnum):
 class FloatReason(StrEnum):
     """Why a player floated.
 
-    ``ODD_GROUP``: score groups with an odd number of players must send one out.
-    ``BLOCKED``: more players floated than odd groups require, because rematches
-    or forbidden pairs left no legal pairing inside the groups.
+    ``ODD_GROUP``: an odd number of the players paired have more match wins than
+    the lower player of the pair, so one of them must play down; the pair is one
+    score group apart and the only pair across that gap.
+    ``BLOCKED``: more pairs cross the gap than that, or the pair skips a score
+    group: rematches or forbidden pairs ruled out the pairings with smaller
+    differences.
     """
 
     ODD_GROUP = "odd_group"
@@ -89,10 +93,15 @@ class ByeReason(StrEnum):
 
     ``LOWER_RANKED_BLOCKED``: lower-ranked entrants with as few byes could not sit
     out, because the rest could then not all be paired legally.
+
+    ``DRAWN``: round 1, where the bye is part of the draw: the last drawn sits out
+    (or, if their bye would leave an illegal pairing, the last drawn who can;
+    ``passed_over_blocked`` names those drawn after them).
     """
 
     LOWEST_RANKED = "lowest_ranked"
     LOWER_RANKED_BLOCKED = "lower_ranked_blocked"
+    DRAWN = "drawn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,7 +349,9 @@ def _explain(
         order=tuple(e.id for e in order),
         score_groups=_score_groups(order),
         floats=_floats(order, matching),
-        bye=_bye_choice(order, ranking, field, matching.bye) if matching.bye is not None else None,
+        bye=None
+        if matching.bye is None
+        else _bye_choice(method, order, ranking, field, matching.bye),
         not_paired=not_paired,
         window=matching.window,
         edges_considered=matching.edges,
@@ -353,27 +364,22 @@ def _score_groups(order: list[Entrant]) -> tuple[ScoreGroup, ...]:
 
 
 def _floats(order: list[Entrant], matching: Matching) -> tuple[Float, ...]:
-    """Both players of every cross pair, each with the reason it was needed.
+    """Both players of every cross pair (down, then up), with the reason it was needed.
 
     Between two neighbouring score groups (a *cut*), the number of pairs that
-    cross it must be odd exactly when the groups above it hold an odd number of
-    players. A float is ``ODD_GROUP`` when every cut it crosses is crossed once
-    and that once is forced; a cut crossed more often shows a blocked group.
+    cross it must be odd exactly when the players above it are an odd number.
+    A pair is ``ODD_GROUP`` when it crosses a single cut and is the one forced
+    crossing there; a cut crossed more often, or a skipped group, shows a block.
     """
     seated = [p for p in range(len(order)) if p != matching.bye]
     values = sorted({order[p].match_wins for p in seated}, reverse=True)
     group_of = {p: values.index(order[p].match_wins) for p in seated}
-    sizes = [sum(1 for p in seated if group_of[p] == g) for g in range(len(values))]
-    forced = [sum(sizes[: g + 1]) % 2 for g in range(len(values))]
-    crossings = [0] * len(values)
     cross_pairs = [(i, j) for i, j in matching.pairs if group_of[i] != group_of[j]]
-    for i, j in cross_pairs:
-        for cut in range(group_of[i], group_of[j]):
-            crossings[cut] += 1
+    crossings = _crossings(group_of, cross_pairs, len(values))
     floats: list[Float] = []
     for i, j in cross_pairs:
-        cuts = range(group_of[i], group_of[j])
-        odd = all(crossings[c] == forced[c] for c in cuts)
+        cut = group_of[i]
+        odd = group_of[j] == cut + 1 and crossings[cut] == 1
         reason = FloatReason.ODD_GROUP if odd else FloatReason.BLOCKED
         high, low = order[i], order[j]
         floats.append(
@@ -385,15 +391,31 @@ def _floats(order: list[Entrant], matching: Matching) -> tuple[Float, ...]:
     return tuple(floats)
 
 
-def _bye_choice(order: list[Entrant], ranking: list[int], field: Field, bye: int) -> ByeChoice:
+def _crossings(
+    group_of: dict[int, int], cross_pairs: list[tuple[int, int]], groups: int
+) -> list[int]:
+    """How many cross pairs cross each cut (cut ``g``: below score group ``g``)."""
+    crossings = [0] * groups
+    for i, j in cross_pairs:
+        for cut in range(group_of[i], group_of[j]):
+            crossings[cut] += 1
+    return crossings
+
+
+def _bye_choice(
+    method: PairingMethod, order: list[Entrant], ranking: list[int], field: Field, bye: int
+) -> ByeChoice:
     """Lower-ranked players who did not sit out: more byes already, or blocked.
 
-    The bye tier of the matching makes it take the first player of the bye order
-    whose bye leaves a legal pairing, so everyone before it is blocked.
+    The matching takes the first player of the bye order whose bye leaves a legal
+    pairing, so everyone before it is blocked. In round 1 the order is the draw.
     """
     chosen = order[bye]
     lower = ranking[: ranking.index(bye)]
     had_bye = tuple(order[p].id for p in lower if order[p].byes > chosen.byes)
     blocked = tuple(order[p].id for p in field.bye_order[: field.bye_order.index(bye)])
-    reason = ByeReason.LOWER_RANKED_BLOCKED if blocked else ByeReason.LOWEST_RANKED
+    if method is PairingMethod.RANDOM_DRAW:
+        reason = ByeReason.DRAWN
+    else:
+        reason = ByeReason.LOWER_RANKED_BLOCKED if blocked else ByeReason.LOWEST_RANKED
     return ByeChoice(chosen.id, reason, chosen.byes, had_bye, blocked)
