@@ -136,7 +136,7 @@ def test_invited_player_reports_game_by_game_and_the_opponent_confirms_by_the_qr
     forgetful = phone(browser, live_server)
     forgetful.goto(f"{forgetful.base}/accounts/login/")
     forgetful.get_by_role("link", name="Forgot your password?").click()
-    forgetful.get_by_label("E-mail").fill("first@example.se")
+    forgetful.locator("#id_email").fill("first@example.se")
     forgetful.get_by_role("button", name="Send the link").click()
     expect(forgetful.locator("main")).to_contain_text("If an account has this address")
     assert len(mail.outbox) == 1
