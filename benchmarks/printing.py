@@ -8,7 +8,9 @@ Then each document is fetched through Django's test client, as a reader would,
 ``--repeats`` times after a warm-up, and the median is printed: wall-clock time
 and the process's CPU time (the machine is shared: CPU time varies less with
 the load, which is printed too). Targets (issue 5): standings of 256 players,
-pairings and score sheets of 128 tables, each under 3 s.
+pairings and score sheets of 128 tables, each under 3 s. The score sheets carry
+both players' QR codes, and the login slips (one per player, fetched by an
+organiser) one each.
 
 It runs against a fresh SQLite database in a temporary folder unless
 ``DATABASE_URL`` is set (then that database is used: give it an empty one).
@@ -35,12 +37,14 @@ def _field(players: int, rounds: int) -> Any:
     return played_field(names, rounds, in_play=True, year=2031)
 
 
-def _time(address: str, repeats: int) -> dict[str, float]:
+def _time(address: str, repeats: int, *, organiser: Any = None) -> dict[str, float]:
     from django.test import Client
     from pypdf import PdfReader
 
     client = Client()
     client.cookies["django_language"] = "sv"
+    if organiser is not None:
+        client.force_login(organiser)
     response = client.get(address)  # warm-up: templates, fonts, the first database reads
     assert response.status_code == 200, (address, response.status_code)
     walls, cpus = [], []
@@ -66,6 +70,9 @@ def main(argv: list[str] | None = None) -> int:
     tournament = _field(args.players, args.rounds)
     built = time.perf_counter() - started
     print(f"built {args.players} players x {args.rounds} rounds in {built:.1f} s")
+    from django.contrib.auth import get_user_model
+
+    organiser = get_user_model().objects.create(username="bench-organiser", is_superuser=True)
     base, playing = f"/t/{tournament.slug}", args.rounds + 1
     documents = [
         (f"standings, {args.players} players", f"{base}/standings.pdf?round={args.rounds}"),
@@ -79,9 +86,11 @@ def main(argv: list[str] | None = None) -> int:
             f"{base}/round/{playing}/scoresheets.pdf?per_page=4",
         ),
         (f"crosstable, {args.players} players", f"{base}/crosstable.pdf"),
+        (f"login slips, {args.players} players", f"{base}/slips.pdf"),
     ]
     for label, address in documents:
-        figures = _time(address, args.repeats)
+        reader = organiser if address.endswith("/slips.pdf") else None  # the organisers' alone
+        figures = _time(address, args.repeats, organiser=reader)
         print(
             f"{label}: {figures['wall']:.2f} s wall, {figures['cpu']:.2f} s CPU "
             f"(median of {args.repeats}), {figures['pages']:.0f} pages"

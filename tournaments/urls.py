@@ -56,4 +56,5 @@ urlpatterns = [
     path("<slug:slug>/standings.pdf", printing.standings_pdf, name="standings_pdf"),
     path("<slug:slug>/crosstable.pdf", printing.crosstable_pdf, name="crosstable_pdf"),
     path("<slug:slug>/playoff.pdf", printing.playoff_pdf, name="playoff_pdf"),
+    path("<slug:slug>/slips.pdf", printing.slips_pdf, name="slips_pdf"),
 ]

@@ -1,7 +1,8 @@
 """The printed documents: valid PDFs whose text has every name, in order, with the figures.
 
 Tournaments are built through the services; the PDFs are fetched as readers do and
-read back with pypdf.
+read back with pypdf. The QR codes are read back from the PDF's drawing operators
+into modules, and compared with the code of the address they should carry.
 """
 
 from __future__ import annotations
@@ -14,17 +15,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.core.management import call_command
+import segno
+from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
+from pypdf.generic import ContentStream
 
-from tests.factories import PlayerFactory
+from tests.factories import PlayerFactory, UserFactory
 from tests.tournaments.conftest import play_round
 from tournaments import bridge, selectors
-from tournaments.models import Round, Tournament
+from tournaments.models import Entry, Round, Tournament
+from tournaments.printing import qr
 from tournaments.printing.documents import name_key, standings_columns
-from tournaments.services import playoff, results, rounds
+from tournaments.services import links, playoff, results, rounds
 from tournaments.services import tournaments as services
 
 pytestmark = pytest.mark.django_db
@@ -418,3 +422,176 @@ def test_the_pages_link_to_their_documents(autumn: Tournament) -> None:
     standings_page = english.get(url("standings", autumn) + "?round=1").content.decode()
     assert url("standings_pdf", autumn) + "?round=1" in standings_page
     assert url("crosstable_pdf", autumn) in english.get(url("detail", autumn)).content.decode()
+
+
+# Private links: on the score sheets and the login slips, as text and as QR codes.
+
+
+def link_of(entry: Entry, host: str = "testserver") -> str:
+    """The short link of ``entry`` as printed for a reader of ``host`` (the test client's)."""
+    return f"{host}{reverse('private_link', kwargs={'key': entry.private_key})}"
+
+
+def codes_of(content: bytes) -> list[list[list[bool]]]:
+    """Each QR code drawn on a PDF page, as rows of modules (True: dark), in drawing order.
+
+    A code is a matrix scaling one unit to a module (``cm``), whole-module rectangles
+    (``re``) and a fill (``f``); the codes are drawn after the page's own content.
+    """
+    reader = PdfReader(io.BytesIO(content))
+    found = []
+    for page in reader.pages:
+        contents = page["/Contents"]
+        if not isinstance(contents, list) or len(contents) < 3:
+            continue
+        rectangles: list[list[int]] = []
+        for operands, operator in ContentStream(contents[-1].get_object(), reader).operations:
+            if operator == b"cm":
+                rectangles = []
+            elif operator == b"re":
+                rectangles.append([int(value) for value in operands])
+            elif operator == b"f":
+                found.append(_modules(rectangles))
+    return found
+
+
+def code_of(url: str) -> list[list[bool]]:
+    """The modules of segno's code of ``url``, made as the documents make theirs."""
+    symbol = segno.make_qr(url, error=qr.ERROR_CORRECTION, mask=qr.MASK)
+    return [[bool(module) for module in row] for row in symbol.matrix]
+
+
+def _modules(rectangles: list[list[int]]) -> list[list[bool]]:
+    side = max(x + width for x, _y, width, _height in rectangles)
+    rows = [[False] * side for _ in range(side)]
+    for x, y, width, height in rectangles:
+        assert height == 1
+        for column in range(x, x + width):
+            rows[y][column] = True
+    return rows
+
+
+def seated_entries(round_: Round) -> list[Entry]:
+    """The entries at the round's tables in the order the sheets print them (no bye)."""
+    return [
+        seat.entry
+        for match in selectors.round_matches(round_)
+        if not match.is_bye
+        for seat in match.seats.all()
+    ]
+
+
+def test_each_player_has_their_link_and_its_code_on_the_score_sheet(autumn: Tournament) -> None:
+    entries = seated_entries(autumn.rounds.get(number=2))
+    for per_page in (2, 4):
+        address = url("scoresheets_pdf", autumn, 2) + f"?per_page={per_page}"
+        response = client("en").get(address)
+        text = "\n".join(pages_of(response))
+        for entry in entries:
+            assert link_of(entry) in text
+        expected = [code_of(f"http://{link_of(entry)}") for entry in entries]
+        assert codes_of(response.content) == expected
+        # Vectors: the form (a best of 3) is the document's only image.
+        reader = PdfReader(io.BytesIO(response.content))
+        assert len({image.name for page in reader.pages for image in page.images}) == 1
+
+
+def test_a_revoked_link_prints_no_link_and_no_code(autumn: Tournament) -> None:
+    entries = seated_entries(autumn.rounds.get(number=2))
+    revoked = entries[1]
+    old = link_of(revoked)
+    links.entry_link_revoke(entry=revoked)
+    response = client("en").get(url("scoresheets_pdf", autumn, 2))
+    text = "\n".join(pages_of(response))
+    assert old not in text
+    assert "/p/None" not in text
+    assert text.count("No private link: ask an organiser.") == 1
+    others = [entry for entry in entries if entry != revoked]
+    assert all(link_of(entry) in text for entry in others)
+    assert len(codes_of(response.content)) == len(others)
+
+
+def test_the_links_take_the_readers_scheme_and_host(autumn: Tournament, settings: Any) -> None:
+    settings.ALLOWED_HOSTS = ["cribbage.example.se"]
+    entry = seated_entries(autumn.rounds.get(number=2))[0]
+    response = client("en").get(
+        url("scoresheets_pdf", autumn, 2), HTTP_HOST="cribbage.example.se", secure=True
+    )
+    assert link_of(entry, "cribbage.example.se") in "\n".join(pages_of(response))
+    assert codes_of(response.content)[0] == code_of(
+        f"https://{link_of(entry, 'cribbage.example.se')}"
+    )
+
+
+def test_login_slips_are_for_organisers_only(autumn: Tournament, organiser: Any) -> None:
+    address = url("slips_pdf", autumn)
+    anonymous = client("en").get(address)
+    assert anonymous.status_code == 302
+    assert anonymous["Location"].startswith(reverse("login"))
+    assert client("en", UserFactory()).get(address).status_code == 403
+    response = client("en", organiser).get(address)
+    assert response["Content-Type"] == "application/pdf"
+    assert response["Content-Disposition"] == f'inline; filename="{autumn.slug}-slips.pdf"'
+    assert pages_of(response)
+
+
+def test_a_login_slip_for_each_player_not_withdrawn_by_name(
+    autumn: Tournament, organiser: Any
+) -> None:
+    entries = {entry.player.name: entry for entry in autumn.entries.select_related("player")}
+    withdrawn = services.entry_withdraw(entry=entries["Jürgen Müller"])
+    revoked = links.entry_link_revoke(entry=entries["Cecilia Ek"])
+    response = client("sv", organiser).get(url("slips_pdf", autumn))
+    pages = pages_of(response)
+    text = "\n".join(pages)
+    assert len(pages) == 1  # 8 slips to a page
+    active = [name for name in SWEDISH_ORDER if name != "Jürgen Müller"]
+    assert lines_start_in_order(text, active)
+    assert "Jürgen Müller" not in text
+    assert link_of(withdrawn) not in text
+    with_links = [entries[name] for name in active if name != "Cecilia Ek"]
+    for entry in with_links:
+        assert link_of(entry) in text
+        assert entry.player.club in text
+    assert text.count("Höstturneringen") == len(active) + len(pages)  # each slip, each header
+    assert codes_of(response.content) == [
+        code_of(f"http://{link_of(entry)}") for entry in with_links
+    ]
+    assert all(not page.images for page in PdfReader(io.BytesIO(response.content)).pages)
+    english = "\n".join(pages_of(client("en", organiser).get(url("slips_pdf", autumn))))
+    assert english.count("keep this slip to yourself") == len(with_links)
+    assert english.count("was revoked") == 1
+    assert revoked.private_key is None
+
+
+def test_the_short_link_is_printed_in_a_monospaced_font(autumn: Tournament, organiser: Any) -> None:
+    response = client("en", organiser).get(url("slips_pdf", autumn))
+    fonts = {
+        str(font.get_object()["/BaseFont"])
+        for page in PdfReader(io.BytesIO(response.content)).pages
+        for font in page["/Resources"]["/Font"].values()
+    }
+    assert any("DejaVu-Sans-Mono" in font for font in fonts)
+
+
+def test_render_document_prints_the_links_under_the_base_url(
+    autumn: Tournament, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    entry = seated_entries(autumn.rounds.get(number=2))[0]
+    for kind in ("scoresheets", "slips"):
+        output = tmp_path / f"{kind}.pdf"
+        call_command(
+            "render_document", autumn.slug, kind, "--output", str(output),
+            "--base-url", "https://club.example/", "--language", "en",
+        )  # fmt: skip
+        text = "\n".join(page.extract_text() for page in PdfReader(output).pages)
+        assert link_of(entry, "club.example") in text
+        assert codes_of(output.read_bytes())
+    call_command("render_document", autumn.slug, "slips", "--output", str(output))
+    text = "\n".join(page.extract_text() for page in PdfReader(output).pages)
+    assert link_of(entry, "127.0.0.1:8000") in text  # the default base URL
+
+
+def test_render_document_refuses_a_base_url_with_a_path(autumn: Tournament) -> None:
+    with pytest.raises(CommandError, match="--base-url must be a scheme and host"):
+        call_command("render_document", autumn.slug, "slips", "--base-url", "club.example/x")

@@ -1,12 +1,14 @@
 """What each printed document of a tournament shows, rendered as HTML and as a PDF.
 
 Terms: a *document* is one printable thing: the pairings of a round, its score
-sheets, the standings after a round, the crosstable or the play-off bracket. It
-is *preliminary* while the round it shows is not closed (results may still
-change), and then says so in its title, in a banner and on every page. The
-*find your table* list is the pairings by player name, in the reader's
+sheets, the standings after a round, the crosstable, the play-off bracket or the
+login slips. It is *preliminary* while the round it shows is not closed (results
+may still change), and then says so in its title, in a banner and on every page.
+The *find your table* list is the pairings by player name, in the reader's
 alphabetical order (in Swedish å, ä and ö come after z). A *record* is a
-player's W-L before the round (``selectors.records_before``).
+player's W-L before the round (``selectors.records_before``). A *login slip* is a
+player's private link on a slip of paper of their own: the QR code and the short
+link to type (``links``); the score sheets carry both players' links too.
 """
 
 from __future__ import annotations
@@ -25,9 +27,13 @@ from django.utils.translation import gettext as _
 
 from tournaments import bridge, selectors
 from tournaments.models import Match, Round, Tournament
-from tournaments.printing import grids, pdf, sheets
+from tournaments.printing import grids, links, pdf, qr, sheets
 
 SCORE_SHEETS_PER_PAGE = (2, 4)
+SLIPS_PER_PAGE = 8
+SLIP_CODE_SIZE = 26  # mm
+SLIP_LINK_ROOM = 93  # mm: the slip's width less its padding
+SLIP_LINK_PT = 15  # the short link's size on a slip, unless it must be smaller to fit
 # Number columns of the standings besides W-L, by tie-break key.
 NUMBER_COLUMNS = ("game_points", "spread", "buchholz", "games_won")
 ALWAYS_SHOWN = ("game_points", "spread")
@@ -46,6 +52,7 @@ class Document:
     preliminary: bool
     context: dict[str, Any] = field(default_factory=dict)
     landscape: bool = False
+    codes: tuple[qr.Code, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -74,12 +81,32 @@ class FinderLine:
 
 
 @dataclass(frozen=True)
+class SheetSeat(SeatLine):
+    """A player on a score sheet, with their private link (None: revoked)."""
+
+    link: links.PrintedLink | None
+
+
+@dataclass(frozen=True)
 class ScoreSheet:
-    """A table's sheet: its players and the blank form of its match (``sheets.form``)."""
+    """A table's sheet: its players and the blank form of its match (``sheets.form``).
+
+    ``spot`` is the id of the captions the players' QR codes are drawn above.
+    """
 
     table: int | None
-    seats: tuple[SeatLine, ...]
+    spot: str
+    seats: tuple[SheetSeat, ...]
     form: sheets.Form
+
+
+@dataclass(frozen=True)
+class Slip:
+    """A player's login slip: who they are and their private link (None: revoked)."""
+
+    name: str
+    club: str
+    link: links.PrintedLink | None
 
 
 def name_key(name: str, language: str | None = None) -> tuple[str, str]:
@@ -110,6 +137,10 @@ def _seat_lines(match: Match, records: dict[int, str]) -> tuple[SeatLine, ...]:
         SeatLine(seat.entry.player.name, seat.entry.player.club, records.get(seat.entry_id, "0-0"))
         for seat in match.seats.all()
     )
+
+
+def _codes(printed: Sequence[links.PrintedLink | None]) -> tuple[qr.Code, ...]:
+    return tuple(link.code for link in printed if link is not None)
 
 
 def pairings(round_: Round) -> Document:
@@ -147,8 +178,36 @@ def pairings(round_: Round) -> Document:
     )
 
 
-def scoresheets(round_: Round, *, per_page: int = 2) -> Document:
-    """One sheet per table (the bye has none), ``per_page`` (2 or 4) to an A4 page."""
+def sheet_spot(match: Match) -> str:
+    """The id of the captions under a sheet's form, where both players' codes are drawn."""
+    return f"links-{match.pk}"
+
+
+def _sheet_seats(
+    match: Match, records: dict[int, str], base_url: str, layout: sheets.Layout
+) -> tuple[SheetSeat, ...]:
+    return tuple(
+        SheetSeat(
+            seat.entry.player.name,
+            seat.entry.player.club,
+            records.get(seat.entry_id, "0-0"),
+            links.printed_link(
+                seat.entry,
+                base_url,
+                spot=sheet_spot(match),
+                size=layout.code,
+                offset=layout.column_b if n else 0,
+            ),
+        )
+        for n, seat in enumerate(match.seats.all())
+    )
+
+
+def scoresheets(round_: Round, *, per_page: int = 2, base_url: str) -> Document:
+    """One sheet per table (the bye has none), ``per_page`` (2 or 4) to an A4 page.
+
+    Each player's private link is on the sheet, under ``base_url`` (scheme and host).
+    """
     if per_page not in SCORE_SHEETS_PER_PAGE:
         raise ValueError(f"score sheets print 2 or 4 to a page, not {per_page}")
     tournament = round_.tournament
@@ -158,8 +217,14 @@ def scoresheets(round_: Round, *, per_page: int = 2) -> Document:
         best_of: sheets.form(tournament, best_of=best_of, per_page=per_page)
         for best_of in sorted({match.best_of for match in matches})
     }
+    layout = sheets.LAYOUTS[per_page]
     printed = [
-        ScoreSheet(match.table, _seat_lines(match, records), forms[match.best_of])
+        ScoreSheet(
+            match.table,
+            sheet_spot(match),
+            _sheet_seats(match, records, base_url, layout),
+            forms[match.best_of],
+        )
         for match in matches
     ]
     preliminary = _is_preliminary(round_)
@@ -175,7 +240,47 @@ def scoresheets(round_: Round, *, per_page: int = 2) -> Document:
             "forms": list(forms.values()),
             "pages": [printed[i : i + per_page] for i in range(0, len(printed), per_page)],
             "per_page": per_page,
+            "layout": layout,
         },
+        codes=_codes([seat.link for sheet in printed for seat in sheet.seats]),
+    )
+
+
+def slips(tournament: Tournament, *, base_url: str) -> Document:
+    """A login slip per entry not withdrawn, by name in the reader's alphabet, 8 to a page.
+
+    The short link is as large as fits the slip's width, up to ``SLIP_LINK_PT``: all
+    of a tournament's links have the same length, in a font whose letters all have
+    the same width.
+    """
+    entries = tournament.entries.filter(withdrawn=False).select_related("player")
+    printed = sorted(
+        (
+            Slip(
+                entry.player.name,
+                entry.player.club,
+                links.printed_link(entry, base_url, spot=f"code-{entry.pk}", size=SLIP_CODE_SIZE),
+            )
+            for entry in entries
+        ),
+        key=lambda slip: name_key(slip.name),
+    )
+    longest = max((len(slip.link.short) for slip in printed if slip.link), default=1)
+    fits = SLIP_LINK_ROOM * qr.POINTS_PER_MM / (longest * pdf.MONO_ADVANCE)
+    return Document(
+        kind="slips",
+        title=_("Login slips"),
+        filename=f"{tournament.slug}-slips.pdf",
+        tournament=tournament,
+        preliminary=False,
+        context={
+            "pages": [
+                printed[i : i + SLIPS_PER_PAGE] for i in range(0, len(printed), SLIPS_PER_PAGE)
+            ],
+            "code_size": SLIP_CODE_SIZE,
+            "link_pt": min(SLIP_LINK_PT, fits),
+        },
+        codes=_codes([slip.link for slip in printed]),
     )
 
 
@@ -278,4 +383,4 @@ def render_html(document: Document, *, printed_at: datetime | None = None) -> st
 
 
 def render_pdf(document: Document, *, printed_at: datetime | None = None) -> bytes:
-    return pdf.write_pdf(render_html(document, printed_at=printed_at))
+    return pdf.write_pdf(render_html(document, printed_at=printed_at), document.codes)

@@ -1,15 +1,17 @@
 """HTML to an A4 PDF with WeasyPrint: the print stylesheet, embedded fonts, no network.
 
-The fonts are DejaVu Sans from the file system (Debian's fonts-dejavu-core;
-``settings.PRINT_FONT_DIR`` to use another folder), declared with ``@font-face``
-so every PDF embeds the very glyphs it was laid out with, å, ä and ö included.
-WeasyPrint fetches nothing but those font files and the ``data:`` images the
-document carries itself: its URL fetcher refuses any other address, so a
-document never reaches the network or the rest of the disk.
+The fonts are DejaVu Sans, and DejaVu Sans Mono for the private links a player
+types, from the file system (Debian's fonts-dejavu-core; ``settings.PRINT_FONT_DIR``
+to use another folder), declared with ``@font-face`` so every PDF embeds the very
+glyphs it was laid out with, å, ä and ö included. WeasyPrint fetches nothing but
+those font files and the ``data:`` images the document carries itself: its URL
+fetcher refuses any other address, so a document never reaches the network or the
+rest of the disk. The QR codes of a document are drawn into it afterwards (``qr``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -20,8 +22,15 @@ from weasyprint import CSS, HTML, Document
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
+from tournaments.printing import qr
+
 FONT_FAMILY = "DejaVu Sans"
 FONT_FILES = {"normal": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf"}
+MONO_FAMILY = "DejaVu Sans Mono"
+MONO_FILE = "DejaVuSansMono.ttf"
+MONO_ADVANCE = 1233 / 2048  # em: the width of every character of DejaVu Sans Mono
+FACES = [(FONT_FAMILY, weight, name) for weight, name in FONT_FILES.items()]
+FACES.append((MONO_FAMILY, "normal", MONO_FILE))
 STYLESHEET = Path(settings.BASE_DIR) / "static" / "css" / "print.css"
 
 
@@ -37,7 +46,8 @@ class FontsOnlyFetcher(URLFetcher):
             return super().fetch(url, headers)
         parts = urlsplit(url)
         path = Path(url2pathname(parts.path)).resolve() if parts.scheme == "file" else None
-        if path is None or path.parent != font_dir() or path.name not in FONT_FILES.values():
+        allowed = {name for _family, _weight, name in FACES}
+        if path is None or path.parent != font_dir() or path.name not in allowed:
             raise ValueError(f"a printed document loads only its fonts, not {url}")
         return URLFetcherResponse(url, path.read_bytes(), {"Content-Type": "font/ttf"})
 
@@ -45,9 +55,9 @@ class FontsOnlyFetcher(URLFetcher):
 @cache
 def _font_faces() -> str:
     return "\n".join(
-        f'@font-face {{ font-family: "{FONT_FAMILY}"; font-weight: {weight}; '
+        f'@font-face {{ font-family: "{family}"; font-weight: {weight}; '
         f'src: url("{(font_dir() / name).as_uri()}"); }}'
-        for weight, name in FONT_FILES.items()
+        for family, weight, name in FACES
     )
 
 
@@ -62,6 +72,11 @@ def render(html: str) -> Document:
     return HTML(string=html, url_fetcher=fetcher).render(stylesheets=stylesheets, font_config=fonts)
 
 
-def write_pdf(html: str) -> bytes:
-    """The PDF of ``html``."""
-    return render(html).write_pdf()
+def finish(pages: Document, codes: Sequence[qr.Code] = ()) -> bytes:
+    """The PDF of the laid-out ``pages``, with ``codes`` drawn at their spots."""
+    return pages.write_pdf(finisher=qr.finisher(codes) if codes else None)
+
+
+def write_pdf(html: str, codes: Sequence[qr.Code] = ()) -> bytes:
+    """The PDF of ``html``, with ``codes`` drawn at their spots."""
+    return finish(render(html), codes)

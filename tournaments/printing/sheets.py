@@ -34,11 +34,16 @@ MM = DPI / 25.4  # pixels
 PT = DPI / 72  # pixels
 LINE = 0.25  # mm
 PAD = 1.2  # mm, text from a cell's edge
+SIGNATURE_B = 0.54  # of the width: where B's signature line starts (A's ends at 0.46)
 
 
 @dataclass(frozen=True)
 class Layout:
-    """Sizes of the form for 2 or 4 sheets to a page; ``height`` is the most it may take."""
+    """Sizes of the form for 2 or 4 sheets to a page; ``height`` is the most it may take.
+
+    ``code`` is the size of each player's QR code under the form (``qr``): the
+    form's height leaves room for the codes, their quiet zones and their captions.
+    """
 
     width: float
     height: float
@@ -47,11 +52,21 @@ class Layout:
     rule_pt: float
     row_height: float
     signature_gap: float
+    code: float
+
+    @property
+    def column_b(self) -> float:
+        """Where B's signature line, caption and QR code start, in mm from the form's left."""
+        return round(self.width * SIGNATURE_B, 2)
 
 
 LAYOUTS = {
-    2: Layout(182, 100, label_pt=8, row_pt=11, rule_pt=7.5, row_height=11, signature_gap=16),
-    4: Layout(87, 100, label_pt=5.5, row_pt=7.5, rule_pt=5.5, row_height=6.5, signature_gap=9),
+    2: Layout(
+        182, 70, label_pt=8, row_pt=11, rule_pt=7.5, row_height=11, signature_gap=16, code=16
+    ),
+    4: Layout(
+        87, 70, label_pt=5.5, row_pt=7.5, rule_pt=5.5, row_height=6.5, signature_gap=9, code=14
+    ),
 }
 
 
@@ -151,7 +166,7 @@ def form_image(layout: Layout, best_of: int, words: Texts) -> tuple[str, float]:
         draw.line([(column * n, 0), (column * n, bottom)], fill=0, width=stroke)
     for n in range(best_of):
         draw.line([(0, head + row * n), (width, head + row * n)], fill=0, width=stroke)
-    for x1, x2 in ((0, width * 0.46), (width * 0.54, width)):
+    for x1, x2 in ((0, width * (1 - SIGNATURE_B)), (width * SIGNATURE_B, width)):
         draw.line([(x1, sign_y), (x2, sign_y)], fill=0, width=stroke)
     for n, lines in enumerate(labels):
         for depth, text in enumerate(lines):

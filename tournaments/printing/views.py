@@ -1,7 +1,9 @@
 """The printed documents as PDF responses, beside the pages they print.
 
 A proposed round's documents are 404 for everyone but the organisers, like its
-page; everything else is public. The PDF is in the reader's language.
+page; the login slips are the organisers' alone (every player's private link);
+everything else is public. The PDF is in the reader's language, and the private
+links on it use the scheme and host the reader reached the site by.
 """
 
 from __future__ import annotations
@@ -9,9 +11,10 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.views.decorators.http import require_GET
 
+from club.roles import organiser_required
 from tournaments import selectors
 from tournaments.models import Round, Tournament
-from tournaments.printing import documents
+from tournaments.printing import documents, links
 from tournaments.printing.documents import Document
 from tournaments.views.common import get_round, get_tournament
 
@@ -34,7 +37,8 @@ def scoresheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpRespons
     per_page = request.GET.get("per_page", "2")
     if per_page not in {str(n) for n in documents.SCORE_SHEETS_PER_PAGE}:
         raise Http404
-    return pdf_response(documents.scoresheets(round_, per_page=int(per_page)))
+    base_url = links.base_url_of(request)
+    return pdf_response(documents.scoresheets(round_, per_page=int(per_page), base_url=base_url))
 
 
 def _swiss_rounds(tournament: Tournament) -> list[Round]:
@@ -68,3 +72,10 @@ def playoff_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     if not tournament.playoff_size:
         raise Http404
     return pdf_response(documents.playoff(tournament))
+
+
+@organiser_required
+@require_GET
+def slips_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = get_tournament(slug)
+    return pdf_response(documents.slips(tournament, base_url=links.base_url_of(request)))

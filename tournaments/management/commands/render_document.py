@@ -1,9 +1,11 @@
 """``manage.py render_document SLUG KIND``: a printed document of a tournament as a PDF file.
 
-KIND is pairings, scoresheets, standings, crosstable or playoff. With ``--png DIR``
-each page is also drawn to a PNG with poppler's ``pdftoppm``, so a page can be
+KIND is pairings, scoresheets, standings, crosstable, playoff or slips. With ``--png
+DIR`` each page is also drawn to a PNG with poppler's ``pdftoppm``, so a page can be
 looked at without a PDF viewer. Proposed rounds print too: this is the
-organisers' tool. The path of every file written is printed, one a line.
+organisers' tool. The path of every file written is printed, one a line. The
+private links on the score sheets and slips use ``--base-url`` for their scheme
+and host, as a view uses the request's.
 """
 
 from __future__ import annotations
@@ -17,17 +19,21 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import translation
+from django.utils.translation import gettext as _
 
 from tournaments import selectors
 from tournaments.models import Round, Tournament
-from tournaments.printing import documents, pdf
+from tournaments.printing import documents, links, pdf
 from tournaments.printing.documents import Document
 
-KINDS = ("pairings", "scoresheets", "standings", "crosstable", "playoff")
+KINDS = ("pairings", "scoresheets", "standings", "crosstable", "playoff", "slips")
 
 
 class Command(BaseCommand):
-    help = "Render a tournament's pairings, score sheets, standings, crosstable or bracket to PDF."
+    help = (
+        "Render a tournament's pairings, score sheets, standings, crosstable, bracket "
+        "or login slips to PDF."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("slug")
@@ -45,17 +51,29 @@ class Command(BaseCommand):
         parser.add_argument("--png", type=Path, metavar="DIR", help="also draw each page to DIR")
         parser.add_argument("--dpi", type=int, default=80, help="resolution of the PNGs")
         parser.add_argument("--html", action="store_true", help="also write the HTML it lays out")
+        parser.add_argument(
+            "--base-url",
+            default=links.DEFAULT_BASE_URL,
+            help="scheme and host of the private links (scoresheets, slips)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         tournament = Tournament.objects.filter(slug=options["slug"]).first()
         if tournament is None:
             raise CommandError(f"No tournament has the address {options['slug']!r}.")
+        try:
+            links.checked_base_url(options["base_url"])
+        except ValueError as error:
+            raise CommandError(
+                _("--base-url must be a scheme and host, like %(example)s.")
+                % {"example": links.DEFAULT_BASE_URL}
+            ) from error
         with translation.override(options["language"]):
             document = self._document(tournament, options)
             started = time.perf_counter()
             html = documents.render_html(document)
             pages = pdf.render(html)
-            data = pages.write_pdf()
+            data = pdf.finish(pages, document.codes)
             seconds = time.perf_counter() - started
         output = options["output"] or Path(document.filename)
         output.write_bytes(data)
@@ -74,7 +92,11 @@ class Command(BaseCommand):
             round_ = _round(tournament, number)
             if kind == "pairings":
                 return documents.pairings(round_)
-            return documents.scoresheets(round_, per_page=options["per_page"])
+            return documents.scoresheets(
+                round_, per_page=options["per_page"], base_url=options["base_url"]
+            )
+        if kind == "slips":
+            return documents.slips(tournament, base_url=options["base_url"])
         rounds = list(selectors.published_rounds(tournament).filter(kind=Round.Kind.SWISS))
         if kind == "standings":
             chosen = [r for r in rounds if number is None or r.number == number]
