@@ -3,7 +3,7 @@
 from django.urls import path
 
 from tournaments.printing import views as printing
-from tournaments.views import links, manage, public, results
+from tournaments.views import entries, links, manage, public, results
 
 app_name = "tournaments"
 
@@ -12,20 +12,18 @@ urlpatterns = [
     path("new/", manage.tournament_create, name="create"),
     path("<slug:slug>/", public.tournament_detail, name="detail"),
     path("<slug:slug>/edit/", manage.tournament_edit, name="edit"),
-    path("<slug:slug>/entries/", manage.entries, name="entries"),
-    path("<slug:slug>/entries/add/", manage.entry_add, name="entry_add"),
-    path("<slug:slug>/entries/new/", manage.entry_add_new, name="entry_add_new"),
-    path("<slug:slug>/entries/<int:pk>/", manage.entry_change, name="entry_change"),
+    path("<slug:slug>/entries/", entries.entries, name="entries"),
+    path("<slug:slug>/entries/add/", entries.entry_add, name="entry_add"),
+    path("<slug:slug>/entries/new/", entries.entry_add_new, name="entry_add_new"),
+    path("<slug:slug>/entries/<int:pk>/", entries.entry_change, name="entry_change"),
     path("<slug:slug>/links/", links.private_links, name="private_links"),
-    path(
-        "<slug:slug>/links/<int:pk>/new/", links.private_link_issue, name="private_link_issue"
-    ),
+    path("<slug:slug>/links/<int:pk>/new/", links.private_link_issue, name="private_link_issue"),
     path(
         "<slug:slug>/links/<int:pk>/revoke/", links.private_link_revoke, name="private_link_revoke"
     ),
-    path("<slug:slug>/forbidden/", manage.forbidden_add, name="forbidden_add"),
+    path("<slug:slug>/forbidden/", entries.forbidden_add, name="forbidden_add"),
     path(
-        "<slug:slug>/forbidden/<int:pk>/remove/", manage.forbidden_remove, name="forbidden_remove"
+        "<slug:slug>/forbidden/<int:pk>/remove/", entries.forbidden_remove, name="forbidden_remove"
     ),
     path("<slug:slug>/pair/", manage.round_pair, name="round_pair"),
     path("<slug:slug>/round/<int:number>/", public.round_detail, name="round"),

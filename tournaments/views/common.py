@@ -1,13 +1,24 @@
-"""What every tournament page needs: finding the tournament and round, full page or partial."""
+"""What every tournament page needs: finding the tournament and round, full page or partial,
+and for organisers' actions: running a service with its message, and asking before an
+action that cannot be undone.
+
+An action that cannot be undone first answers with a *question*: a page saying what
+will happen, whose "Yes" button posts the same form again with ``confirm=1``.
+Nothing changes until then, with or without JavaScript.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
+from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from club.roles import is_organiser
+from tournaments.errors import TournamentError
 from tournaments.models import Round, Tournament
 
 
@@ -30,3 +41,40 @@ def live(
     if request.htmx:
         return render(request, f"{template}#{partial}", context)
     return render(request, template, context)
+
+
+def error_message(error: Exception) -> str:
+    if isinstance(error, ValidationError):
+        return " ".join(error.messages)
+    return str(error)
+
+
+@dataclass(frozen=True)
+class Question:
+    """What an irreversible action will do, asked before it is done."""
+
+    title: str
+    consequences: list[str]
+    yes: str
+    cancel_url: str
+    fields: dict[str, str] = field(default_factory=dict)
+
+
+def confirmed(request: HttpRequest) -> bool:
+    return request.POST.get("confirm") == "1"
+
+
+def ask(request: HttpRequest, tournament: Tournament, question: Question) -> HttpResponse:
+    context = {"tournament": tournament, "question": question}
+    return render(request, "tournaments/confirm.html", context)
+
+
+def run_service(request: HttpRequest, action: Any, success: str, **kwargs: Any) -> bool:
+    """Call a service; show its error (nothing saved) or the success message."""
+    try:
+        action(**kwargs)
+    except (TournamentError, ValidationError) as error:
+        messages.error(request, error_message(error))
+        return False
+    messages.success(request, success)
+    return True
