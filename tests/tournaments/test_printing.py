@@ -26,8 +26,9 @@ from tests.factories import PlayerFactory, UserFactory
 from tests.tournaments.conftest import play_round
 from tournaments import bridge, selectors
 from tournaments.models import Entry, Round, Tournament
-from tournaments.printing import qr
+from tournaments.printing import pdf, qr
 from tournaments.printing.documents import name_key, standings_columns
+from tournaments.printing.links import short_url
 from tournaments.services import links, playoff, results, rounds
 from tournaments.services import tournaments as services
 
@@ -595,3 +596,42 @@ def test_render_document_prints_the_links_under_the_base_url(
 def test_render_document_refuses_a_base_url_with_a_path(autumn: Tournament) -> None:
     with pytest.raises(CommandError, match="--base-url must be a scheme and host"):
         call_command("render_document", autumn.slug, "slips", "--base-url", "club.example/x")
+
+
+@pytest.mark.parametrize(
+    ("row", "runs"),
+    [
+        ("", []),
+        ("...", []),
+        ("###", [(0, 3)]),
+        ("#.##..#", [(0, 1), (2, 2), (6, 1)]),
+        (".#######..", [(1, 7)]),
+    ],
+)
+def test_a_row_of_modules_is_drawn_as_its_dark_runs(row: str, runs: list[tuple[int, int]]) -> None:
+    assert list(qr.dark_runs([module == "#" for module in row])) == runs
+
+
+def test_a_code_is_drawn_at_its_spot_in_whole_modules() -> None:
+    code = qr.Code("http://testserver/p/abcdefghjkmnpq/", spot="here", size=29 * 25.4 / 72)
+    drawing = qr.operators(code, 100, 700).decode().splitlines()
+    assert drawing[0] == "q 0 g 1.0000 0 0 -1.0000 100.000 700.000 cm"  # a module is 1 pt
+    assert drawing[1] == "0 0 7 1 re"  # the finder pattern's top edge, top left
+    assert drawing[-1] == "f Q"
+
+
+def test_a_code_without_its_spot_is_an_error() -> None:
+    code = qr.Code("http://testserver/p/abcdefghjkmnpq/", spot="nowhere", size=20)
+    with pytest.raises(qr.SpotMissingError, match="nowhere"):
+        pdf.write_pdf('<p id="elsewhere">A</p>', [code])
+
+
+@pytest.mark.parametrize(
+    ("url", "short"),
+    [
+        ("https://cribbage.example.se/p/abc/", "cribbage.example.se/p/abc/"),
+        ("http://127.0.0.1:8000/p/abc/", "127.0.0.1:8000/p/abc/"),
+    ],
+)
+def test_the_short_link_is_the_address_without_its_scheme(url: str, short: str) -> None:
+    assert short_url(url) == short
