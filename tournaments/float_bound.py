@@ -7,69 +7,56 @@ its float differences equal the bound, no legal pairing does better.
 Terms (position, score group, difference, float differences and cap are those of
 ``tournaments.matching``):
 
-- *must leave*: a score group's legal pairs inside it form a matching; at least
-  ``size - 2 x (largest such matching)`` of its players float, one for an odd
-  group that can pair the rest, more for a group blocked by rematches or
-  forbidden pairs.
-- *pooled group*: a score group big enough that which of its players float hardly
-  matters; the relaxation below keeps only how many do, as *tokens*.
-- *exact group*: every other score group; its players stay players, with their
-  own legal pairs.
+- *illegal partner*: someone a player has met or may not meet.
+- *outlier*: a player with fewer than ``OUTLIER_PARTNERS`` legal partners in the
+  other score groups within the cap: if they float, who exactly they can meet
+  matters.
+- *pool*: a score group of ``MIN_POOL`` players or more, less its outliers (when
+  they are at most a quarter of it). Which of its players float hardly matters,
+  so the relaxation below keeps only how many do, as *tokens*.
+- *must leave*: a pool's legal pairs inside it form a matching; at least
+  ``size - 2 x (largest such matching)`` of its players pair outside it.
+- *exact player*: everyone not in a pool; they stay players, with their own
+  legal pairs.
 
-The relaxation: exact players as they are; each pooled group as ``must_leave``
+The relaxation: exact players as they are; each pool as ``must_leave``
 *required* tokens and an even number of *optional* ones. Two optional tokens of a
-group may pair (two of its players who stay at home); a token pairs with anything
-of another group, rematch or not. Every legal pairing within the cap maps to a
-pairing of the relaxation with the same float differences (a pooled group's
-floaters become its tokens, all required ones and some optional), provided the
-group has optional tokens enough. So the relaxation's best, an exact matching on
-a small graph, is a lower bound.
+pool may pair (two of its players who stay in it). A token pairs with a token of
+another pool if some player of the one may meet some player of the other, and
+with an exact player who has a legal partner in its pool (an outlier of the same
+score group among them, at difference 0). Every legal
+pairing within the cap maps to a pairing of the relaxation with the same float
+differences (the players of a pool who pair outside it become its tokens, all
+required ones and some optional), provided the pool has optional tokens enough.
+So the relaxation's best, an exact matching on a small graph, is a lower bound.
 
 How many optional tokens are enough: take a best pairing of the relaxation with
-unlimited optional tokens, and a pooled group sending out two optional tokens or
-more. Two of its tokens paired with ``y`` and ``z``, both below it (or both
-above), could pair at home while ``y`` meets ``z``: that removes a pair at the
-larger of the two differences and adds one at a smaller difference, strictly
-better. So every two of its partners below are a rematch or forbidden pair of
-exact players, or tokens of one pooled group that cannot spare two more; a clique
-of at most ``1 + (most illegal partners of an exact player among exact ones)``
-players, or at most ``1 + (largest must_leave of a pooled group)`` tokens. The
-same above; twice the larger of these bounds a group's floaters.
+unlimited optional tokens, and a pool sending out two optional tokens or more.
+Two of its tokens paired with ``y`` and ``z``, both below it (or both above),
+could stay in the pool while ``y`` meets ``z``: that removes a pair at the larger
+of the two differences and adds one at a smaller, strictly better; so ``y`` and
+``z`` cannot meet in the relaxation. The pool's partners below are then exact
+players who pairwise cannot meet (a clique of illegal pairs: at most one more
+than the degeneracy of the illegal pairs among exact players), and tokens of
+pools that pairwise cannot meet, or of one pool that cannot spare two more (at
+most its ``must_leave`` plus one each). The same above; with the pool's own
+outliers, that bounds how many of its tokens go out.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
-import rustworkx as rx
 
-# A score group is pooled when it has at least this many players and at least
-# 2 x (most illegal partners of a player) + POOL_MARGIN: then a floater finds a
-# legal partner in it, and the rest of it still pairs, whoever floats.
+from tournaments.lexicographic import best_matching
+from tournaments.window import maximum_matching, nobody_alone
+
+# A score group of this many players or more is pooled (less its outliers, if they
+# are at most a quarter of it); a player with fewer legal partners than this in the
+# other score groups within the cap is an outlier.
 MIN_POOL = 16
-POOL_MARGIN = 6
-MAX_WEIGHT_BITS = 120
-
-
-@dataclass(frozen=True, slots=True)
-class Group:
-    """A score group of seated players, highest first in ``score_groups``."""
-
-    wins: int
-    members: np.ndarray
-    must_leave: int
-
-
-def score_groups(wins: np.ndarray, legal: np.ndarray, seated: np.ndarray) -> list[Group]:
-    """The score groups of the ``seated`` positions, most match wins first."""
-    result = []
-    for value in sorted(set(wins[seated].tolist()), reverse=True):
-        members = seated[wins[seated] == value]
-        inside = legal[np.ix_(members, members)]
-        result.append(Group(value, members, len(members) - 2 * largest_matching(inside)))
-    return result
+OUTLIER_PARTNERS = 16
 
 
 def largest_matching(legal: np.ndarray) -> int:
@@ -83,113 +70,256 @@ def largest_matching(legal: np.ndarray) -> int:
     return len(maximum_matching(size, rows, cols))
 
 
-def maximum_matching(size: int, rows: np.ndarray, cols: np.ndarray) -> set[tuple[int, int]]:
-    """A maximum-cardinality matching of an unweighted graph (cheap in rustworkx)."""
-    graph = rx.PyGraph(multigraph=False)
-    graph.add_nodes_from(range(size))
-    graph.add_edges_from_no_data(list(zip(rows.tolist(), cols.tolist(), strict=True)))
-    return set(rx.max_weight_matching(graph, max_cardinality=True))
-
-
-def difference_units(
-    rows: np.ndarray, cols: np.ndarray, differences: np.ndarray, base: int
-) -> tuple[dict[int, int], int]:
-    """The weight unit of each difference level, and the total above them all.
-
-    Levels are packed in a mixed radix over ``base`` (the room the lower tiers
-    need): a level's radix is one more than the most disjoint edges it has (no more
-    distinct upper or lower ends than that), so no matching's pairs at one level
-    add up to a unit of the next. Comparing sums then compares the float
-    differences largest first.
-    """
-    units: dict[int, int] = {0: 0}
-    unit = base
-    for level in np.unique(differences[differences > 0]).tolist():
-        at_level = differences == level
-        most = min(len(np.unique(rows[at_level])), len(np.unique(cols[at_level])))
-        units[level] = unit
-        unit *= most + 1
-    return units, unit
-
-
-def least_differences(
-    wins: np.ndarray, legal: np.ndarray, seated: np.ndarray, cap: int
-) -> tuple[int, ...] | None:
-    """A lower bound on the float differences of every legal pairing of ``seated``
-    that uses no difference above ``cap``: the best of the relaxation (module
-    docstring). None when it cannot be computed exactly (too many levels)."""
-    groups = score_groups(wins, legal, seated)
-    nodes = _Nodes.build(groups, legal, seated)
-    rows, cols = nodes.edges(legal, cap)
+def lower_bound(
+    wins: np.ndarray, legal: np.ndarray, seated: np.ndarray, caps: np.ndarray
+) -> Bound | None:
+    """The best of the relaxation (module docstring) for the ``seated`` positions
+    and pairs within ``cap``: its float differences are a lower bound for every
+    legal pairing that uses no larger difference. None when the relaxation has no
+    pairing within the cap."""
+    nodes = _Nodes.build(wins, legal, seated, caps)
+    rows, cols = nodes.edges(legal)
+    everyone = np.ones(len(nodes.wins), dtype=bool)
+    if not nobody_alone(everyone, rows, cols):
+        return None
     differences = np.abs(nodes.wins[rows] - nodes.wins[cols])
-    units, top = difference_units(rows, cols, differences, 1)
-    if top.bit_length() > MAX_WEIGHT_BITS:
+    mates = best_matching(len(nodes.wins), len(nodes.wins) // 2, (rows, cols, differences))
+    if mates is None:
         return None
-    graph = rx.PyGraph(multigraph=False)
-    graph.add_nodes_from(range(len(nodes.wins)))
-    weights = [top - units[d] for d in differences.tolist()]
-    graph.add_edges_from(list(zip(rows.tolist(), cols.tolist(), weights, strict=True)))
-    mates = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
-    if 2 * len(mates) < len(nodes.wins):
+    gaps = (abs(int(nodes.wins[a] - nodes.wins[b])) for a, b in mates)
+    return Bound(tuple(sorted((d for d in gaps if d), reverse=True)), nodes, tuple(mates))
+
+
+@dataclass(frozen=True, slots=True)
+class Bound:
+    """The relaxation's best: ``differences`` is the lower bound."""
+
+    differences: tuple[int, ...]
+    nodes: _Nodes
+    mates: tuple[tuple[int, int], ...]
+
+    def pairing(self, legal: np.ndarray) -> list[tuple[int, int]] | None:
+        """A legal pairing of the seated players with exactly these differences (so
+        a best one), made from the relaxation's best; None when it cannot be made.
+
+        The exact pairs stay. Then each pool, most wins first, is matched at once
+        with its partners: the exact players its tokens meet, the players already
+        chosen in pools above whose tokens meet it, and a *slot* for each of its
+        tokens that meets a pool below (open to its players with a legal partner
+        there). A perfect matching of that graph chooses who floats and pairs the
+        rest of the pool inside it.
+        """
+        pairs, partners, crossing = self._sorted_out()
+        pools = self.nodes.pools
+        chosen: dict[int, list[int]] = {index: [] for index in range(len(pools))}
+        for index in sorted(range(len(pools)), key=lambda i: -pools[i].wins):
+            below = [b if a == index else a for a, b in crossing if index in (a, b)]
+            below = [other for other in below if pools[other].wins < pools[index].wins]
+            fixed = partners[index] + chosen[index]
+            matched = _match_pool(pools[index].members, fixed, [pools[o] for o in below], legal)
+            if matched is None:
+                return None
+            inside, slots = matched
+            pairs += inside
+            for other, member in zip(below, slots, strict=True):
+                chosen[other].append(member)
+        return sorted((min(a, b), max(a, b)) for a, b in pairs)
+
+    def _sorted_out(
+        self,
+    ) -> tuple[list[tuple[int, int]], list[list[int]], list[tuple[int, int]]]:
+        """The best's pairs of exact players, each pool's exact partners, and the
+        pairs of pools whose tokens meet (two tokens of one pool stay in it)."""
+        pairs: list[tuple[int, int]] = []
+        partners: list[list[int]] = [[] for _ in self.nodes.pools]
+        crossing: list[tuple[int, int]] = []
+        player, pool = self.nodes.player.tolist(), self.nodes.pool.tolist()
+        for a, b in self.mates:
+            if player[a] >= 0 and player[b] >= 0:
+                pairs.append((player[a], player[b]))
+            elif player[a] >= 0 or player[b] >= 0:
+                exact, token = (a, b) if player[a] >= 0 else (b, a)
+                partners[pool[token]].append(player[exact])
+            elif pool[a] != pool[b]:
+                crossing.append((pool[a], pool[b]))
+        return pairs, partners, crossing
+
+
+def _match_pool(
+    members: np.ndarray, fixed: list[int], below: list[_Pool], legal: np.ndarray
+) -> tuple[list[tuple[int, int]], list[int]] | None:
+    """Pairs covering a pool's members and its ``fixed`` partners (each with a
+    member), and for each pool in ``below`` the member who floats down to it; None
+    if there is no perfect matching of that graph."""
+    size = len(members)
+    inside_rows, inside_cols = np.nonzero(np.triu(legal[np.ix_(members, members)], 1))
+    others = [legal[np.ix_(members, np.array(fixed, dtype=np.int64))].T] if fixed else []
+    others += [legal[np.ix_(members, pool.members)].any(axis=1)[None, :] for pool in below]
+    extra = np.concatenate(others) if others else np.zeros((0, size), dtype=bool)
+    extra_rows, extra_members = np.nonzero(extra)
+    rows = np.concatenate([inside_rows, extra_members])
+    cols = np.concatenate([inside_cols, extra_rows + size])
+    nodes = size + len(fixed) + len(below)
+    mates = maximum_matching(nodes, rows, cols)
+    if 2 * len(mates) < nodes:
         return None
-    found = (abs(int(nodes.wins[a] - nodes.wins[b])) for a, b in mates)
-    return tuple(sorted((d for d in found if d), reverse=True))
+    partner = {a: b for pair in mates for a, b in (pair, pair[::-1])}
+    whole = [*members.tolist(), *fixed]
+    pairs = [(whole[a], whole[b]) for a, b in mates if max(a, b) < size + len(fixed)]
+    slots = [int(members[partner[size + len(fixed) + k]]) for k in range(len(below))]
+    return pairs, slots
+
+
+@dataclass(frozen=True, slots=True)
+class _Pool:
+    """A pool (module docstring) and how many outliers its score group keeps exact."""
+
+    wins: int
+    members: np.ndarray
+    must_leave: int
+    outliers: int
+
+
+def _pools(
+    wins: np.ndarray, legal: np.ndarray, seated: np.ndarray, caps: np.ndarray
+) -> list[_Pool]:
+    """The pools of the ``seated`` players (module docstring), most wins last."""
+    seated_wins = wins[seated]
+    gaps = np.abs(seated_wins[:, None] - seated_wins[None, :])
+    within = gaps <= np.maximum(caps[seated][:, None], caps[seated][None, :])
+    elsewhere = legal[np.ix_(seated, seated)] & (gaps > 0) & within
+    outlier = elsewhere.sum(axis=1) < OUTLIER_PARTNERS
+    pools = []
+    for value in np.unique(seated_wins).tolist():
+        inside = seated_wins == value
+        members = seated[inside & ~outlier]
+        if len(members) >= MIN_POOL and 4 * len(members) >= 3 * inside.sum():
+            must_leave = len(members) - 2 * largest_matching(legal[np.ix_(members, members)])
+            outliers = int(inside.sum()) - len(members)
+            pools.append(_Pool(value, members, must_leave, outliers))
+    return pools
+
+
+def _allowance(
+    index: int,
+    pools: list[_Pool],
+    meet: np.ndarray,
+    exact_wins: np.ndarray,
+    illegal: np.ndarray,
+    cap: int,
+) -> int:
+    """How many of a pool's tokens a best pairing of the relaxation sends out, at
+    most (module docstring): on each side within the cap, a clique of exact
+    players who cannot meet plus the tokens of pools that cannot meet each other
+    (or of one pool that cannot spare two); and its own outliers."""
+    pool = pools[index]
+    total = pool.outliers
+    for side in (1, -1):
+        gaps = (exact_wins - pool.wins) * side
+        near = (gaps > 0) & (gaps <= cap)
+        beside = [i for i, p in enumerate(pools) if 0 < (p.wins - pool.wins) * side <= cap]
+        spare = [pools[i].must_leave + 1 for i in beside]
+        apart = any(not meet[i, j] for i in beside for j in beside if i != j)
+        tokens = sum(spare) if apart else max(spare, default=0)
+        if near.any() or spare:
+            clique = _clique_bound(illegal[np.ix_(near, near)]) if near.any() else 0
+            total += max(1, clique + tokens)
+    return total
+
+
+def _clique_bound(illegal: np.ndarray) -> int:
+    """No clique is larger than one more than the graph's degeneracy (the largest
+    least degree met while removing a least-degree node at a time)."""
+    degrees = illegal.sum(axis=1).astype(np.int64)
+    alive = np.ones(len(degrees), dtype=bool)
+    worst = 0
+    for _ in range(len(degrees)):
+        node = int(np.argmin(np.where(alive, degrees, len(degrees) + 1)))
+        worst = max(worst, int(degrees[node]))
+        alive[node] = False
+        degrees -= illegal[node]
+    return worst + 1
 
 
 @dataclass(frozen=True, slots=True)
 class _Nodes:
-    """The relaxation's nodes: ``player`` is a position, or -1 for a token."""
+    """The relaxation's nodes: an exact player (``player`` its position, ``pool``
+    -1) or a token (``player`` -1, ``pool`` its pool's index); ``cap`` is the
+    largest difference of a pair it may be in (a pair: the larger of the two)."""
 
     wins: np.ndarray
-    group: np.ndarray
+    cap: np.ndarray
     player: np.ndarray
+    pool: np.ndarray
     optional: np.ndarray
+    pools: tuple[_Pool, ...]
 
     @classmethod
-    def build(cls, groups: Sequence[Group], legal: np.ndarray, seated: np.ndarray) -> _Nodes:
-        most_illegal = int((~legal[np.ix_(seated, seated)]).sum(axis=1).max()) - 1
-        threshold = max(MIN_POOL, 2 * most_illegal + POOL_MARGIN)
-        pooled = [len(g.members) >= threshold for g in groups]
-        exact = np.concatenate(
-            [g.members for g, p in zip(groups, pooled, strict=True) if not p] or [np.array([], int)]
-        )
-        reach = _partners_bound(groups, pooled, legal, exact)
-        wins, group, player, optional = [], [], [], []
-        for index, (g, is_pooled) in enumerate(zip(groups, pooled, strict=True)):
-            if is_pooled:
-                spare = len(g.members) - g.must_leave
-                extra = min(spare, max(0, 2 * reach - g.must_leave) // 2 * 2)
-                kinds = [False] * g.must_leave + [True] * extra
-                players = [-1] * len(kinds)
-            else:
-                kinds = [False] * len(g.members)
-                players = g.members.tolist()
-            wins += [g.wins] * len(kinds)
-            group += [index] * len(kinds)
-            player += players
+    def build(
+        cls, wins: np.ndarray, legal: np.ndarray, seated: np.ndarray, caps: np.ndarray
+    ) -> _Nodes:
+        pools = _pools(wins, legal, seated, caps)
+        cap = int(caps[seated].max(initial=0))
+        pooled = np.zeros(len(wins), dtype=bool)
+        for pool in pools:
+            pooled[pool.members] = True
+        exact = seated[~pooled[seated]]
+        illegal = ~legal[np.ix_(exact, exact)]
+        np.fill_diagonal(illegal, False)
+        node_wins, player = wins[exact].tolist(), exact.tolist()
+        node_caps = caps[exact].tolist()
+        pool_of, optional = [-1] * len(exact), [False] * len(exact)
+        meet = _pools_meet(tuple(pools), legal)
+        for index, pool in enumerate(pools):
+            out = _allowance(index, pools, meet, wins[exact], illegal, cap)
+            wanted = max(0, out - pool.must_leave) // 2 * 2
+            kinds = [False] * pool.must_leave + [True] * min(
+                len(pool.members) - pool.must_leave, wanted
+            )
+            node_wins += [pool.wins] * len(kinds)
+            node_caps += [int(caps[pool.members].max())] * len(kinds)
+            player += [-1] * len(kinds)
+            pool_of += [index] * len(kinds)
             optional += kinds
-        return cls(np.array(wins, int), np.array(group), np.array(player), np.array(optional, bool))
+        return cls(
+            np.array(node_wins, dtype=np.int64),
+            np.array(node_caps, dtype=np.int64),
+            np.array(player, dtype=np.int64),
+            np.array(pool_of, dtype=np.int64),
+            np.array(optional, dtype=bool),
+            tuple(pools),
+        )
 
-    def edges(self, legal: np.ndarray, cap: int) -> tuple[np.ndarray, np.ndarray]:
-        """The relaxation's pairs within the cap, as an upper-triangle edge list."""
+    def edges(self, legal: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The relaxation's pairs within the caps, as an upper-triangle edge list."""
         is_player = self.player >= 0
-        both_players = is_player[:, None] & is_player[None, :]
-        safe = np.where(is_player, self.player, 0)
-        players_legal = both_players & legal[np.ix_(safe, safe)]
-        same_group = self.group[:, None] == self.group[None, :]
-        at_home = same_group & self.optional[:, None] & self.optional[None, :]
-        with_token = ~both_players & (~same_group | at_home)
-        within = np.abs(self.wins[:, None] - self.wins[None, :]) <= cap
-        rows, cols = np.nonzero(np.triu((players_legal | with_token) & within, 1))
+        safe_player = np.where(is_player, self.player, 0)
+        safe_pool = np.where(is_player, 0, self.pool)
+        players = is_player[:, None] & is_player[None, :] & legal[np.ix_(safe_player, safe_player)]
+        reachable = self._reachable(legal)[safe_player][:, safe_pool]
+        player_token = is_player[:, None] & ~is_player[None, :] & reachable
+        tokens = ~is_player[:, None] & ~is_player[None, :]
+        same_pool = self.pool[:, None] == self.pool[None, :]
+        both_optional = self.optional[:, None] & self.optional[None, :]
+        pools_meet = _pools_meet(self.pools, legal)[safe_pool][:, safe_pool]
+        token_pairs = tokens & ((~same_pool & pools_meet) | (same_pool & both_optional))
+        allowed = players | player_token | player_token.T | token_pairs
+        cap = np.maximum(self.cap[:, None], self.cap[None, :])
+        allowed &= np.abs(self.wins[:, None] - self.wins[None, :]) <= cap
+        rows, cols = np.nonzero(np.triu(allowed, 1))
         return rows, cols
 
+    def _reachable(self, legal: np.ndarray) -> np.ndarray:
+        """``[position, pool]``: whether the player has a legal partner in the pool."""
+        if not self.pools:
+            return np.zeros((len(legal), 1), dtype=bool)
+        return np.stack([legal[:, p.members].any(axis=1) for p in self.pools], axis=1)
 
-def _partners_bound(
-    groups: Sequence[Group], pooled: Sequence[bool], legal: np.ndarray, exact: np.ndarray
-) -> int:
-    """The most partners a pooled group's floaters can have on one side (docstring)."""
-    clique = 1
-    if len(exact):
-        clique += int((~legal[np.ix_(exact, exact)]).sum(axis=1).max()) - 1
-    required = [g.must_leave for g, p in zip(groups, pooled, strict=True) if p]
-    return max(clique, max(required, default=0) + 1)
+
+def _pools_meet(pools: tuple[_Pool, ...], legal: np.ndarray) -> np.ndarray:
+    """``[pool, pool]``: whether some player of the one may meet some of the other."""
+    meet = np.zeros((max(1, len(pools)), max(1, len(pools))), dtype=bool)
+    for i, first in enumerate(pools):
+        for j, second in enumerate(pools):
+            meet[i, j] = bool(legal[np.ix_(first.members, second.members)].any())
+    return meet

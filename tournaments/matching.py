@@ -30,20 +30,23 @@ Every perfect matching is scored by a cost vector, compared lexicographically:
 
 Tier 0 is settled first (``best_bye``): the first player of the bye order whose
 bye leaves a perfect matching of the rest. Then the smallest cap that still
-leaves a perfect matching of the edge set is found with unweighted matchings
-(cheap); no best matching uses a larger difference, since one within the cap
-exists and a larger difference is worse in tier 1 whatever comes below. Tiers
-1-3 are packed into one integer weight per edge with a mixed radix (one level per
-difference up to the cap) and rustworkx finds the maximum-weight perfect matching
-(Edmonds' blossom algorithm, exact on the edges it is given). Its weights are
-128-bit integers; tiers 2-3 are coarsened when the levels leave them too little
-room, and a field whose levels alone pass 120 bits is refused.
+leaves a perfect matching of the edge set is found (``tournaments.window``); no
+best matching uses a larger difference, since one within the cap exists and a
+larger difference is worse in tier 1 whatever comes below. Tiers 1-3 are packed
+into one integer weight per edge with a mixed radix (one level per difference up
+to the cap) and rustworkx finds the maximum-weight perfect matching (Edmonds'
+blossom algorithm, exact on the edges it is given; ``tournaments.lexicographic``).
+Its weights are 128-bit integers: tiers 2-3 are coarsened when the levels leave
+them too little room, and levels too many to fit are settled in stages.
 
 Big fields are matched in a window first. Its answer is kept only when tiers 0-1
 are provably those of the complete graph: when the window holds every legal pair
 within the cap, or when its float differences equal the lower bound of
-``tournaments.float_bound``. Otherwise the ends grow, ending with the complete
-graph (within the cap). Only tiers 2-3 may then be a little worse than the best.
+``tournaments.float_bound``. If they do not, but the bound's own pairing can be
+made of real players (then a best pairing, as it reaches the bound), its pairs
+join the window, and the window's answer is a best pairing too. Only else do the
+ends grow, ending with the complete graph (within the cap). Tiers 2-3 may be a
+little worse in a window than on the complete graph; tiers 0-1 never are.
 """
 
 from __future__ import annotations
@@ -53,21 +56,30 @@ from dataclasses import dataclass
 from typing import Literal
 
 import numpy as np
-import rustworkx as rx
 
-from tournaments.float_bound import difference_units, least_differences, maximum_matching
+from tournaments.float_bound import lower_bound
+from tournaments.lexicographic import best_matching
+from tournaments.window import (
+    Edges,
+    edge_list,
+    maximum_matching,
+    nobody_alone,
+    parity_cap,
+    perfect_matching_exists,
+    player_caps,
+    smallest_cap,
+    without,
+)
 
 NOISE_RANGE = 1 << 10
 FIRST_WINDOW = 12
 WINDOW_GROWTH = 4
+# How many caps the relaxation tries when a window has no perfect matching.
+RELAXED_CAPS = 4
 # The blossom algorithm costs about (nodes x edges); up to this much work the
 # complete graph is cheap enough (256 players, ~32,000 edges), above it the
 # windowed graph is tried first.
 FULL_GRAPH_WORK = 20_000_000
-# rustworkx keeps weights as 128-bit integers; leave headroom for its sums.
-MAX_WEIGHT_BITS = 120
-
-Edges = tuple[np.ndarray, np.ndarray]
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,23 +136,23 @@ def solve(field: Field, *, window: int | None | Literal["auto"] = "auto") -> Mat
 
     ``window="auto"`` (the default) picks the complete graph when it is cheap, else
     a window of ``FIRST_WINDOW``. A windowed answer is kept only when tiers 0-1 are
-    provably those of the complete graph (see ``_proven``); otherwise its ends
-    grow, ending with the complete graph. Raises ``Unpairable`` when no perfect
-    matching exists.
+    provably those of the complete graph (``_proven_in_window``); otherwise the
+    window's ends grow, ending with the complete graph. Raises ``Unpairable`` when
+    no perfect matching exists.
     """
     if window == "auto":
         window = None if _full_graph_is_cheap(field) else FIRST_WINDOW
     bye = best_bye(field)
     ends = window
-    while True:
-        if ends is not None and 2 * ends >= field.size:
-            ends = None
-        matching = _best_matching(field, _edges(field, window, ends), bye, ends)
-        if matching is not None and (ends is None or _proven(field, matching)):
+    while ends is not None and 2 * ends < field.size:
+        matching = _proven_in_window(field, edge_list(field, window, ends), bye, ends)
+        if matching is not None:
             return matching
-        if ends is None:
-            raise Unpairable(_left_over(field))
         ends *= WINDOW_GROWTH
+    matching = _best_matching(field, edge_list(field, None, None), bye, None)
+    if matching is None:
+        raise Unpairable(_left_over(field))
+    return matching
 
 
 def float_differences(field: Field, pairs: Sequence[tuple[int, int]]) -> tuple[int, ...]:
@@ -167,14 +179,20 @@ def best_bye(field: Field) -> int | None:
 
 
 def _can_pair(field: Field, bye: int | None) -> bool:
-    """Whether everyone but ``bye`` can be paired legally: Dirac's condition, a
-    perfect matching in the band, or else an unweighted matching of every pair."""
+    """Whether everyone but ``bye`` can be paired legally: nobody without a legal
+    partner, then Dirac's condition, a perfect matching in the band, or else an
+    unweighted matching of every pair."""
     seated = _seated(field, bye)
     legal = field.legal[np.ix_(seated, seated)]
     count = len(seated)
-    if count == 0 or (count >= 3 and 2 * int(legal.sum(axis=1).min()) >= count):
+    if count == 0:
         return True
-    rows, cols = _without(_edges(field, FIRST_WINDOW, None, band_only=True), bye)
+    least = int(legal.sum(axis=1).min())
+    if least == 0:
+        return False
+    if count >= 3 and 2 * least >= count:
+        return True
+    rows, cols = without(edge_list(field, FIRST_WINDOW, None, band_only=True), bye)
     if 2 * len(maximum_matching(field.size, rows, cols)) == count:
         return True
     rows, cols = np.nonzero(np.triu(legal, 1))
@@ -190,172 +208,159 @@ def _full_graph_is_cheap(field: Field) -> bool:
     return field.size * edges <= FULL_GRAPH_WORK
 
 
-def _edges(field: Field, band: int | None, ends: int | None, *, band_only: bool = False) -> Edges:
-    """Upper-triangle edge list (rows < cols) of the legal graph or a window of it."""
-    if band is None or (ends is None and not band_only):
-        chosen = field.legal
-    else:
-        chosen = _band_mask(field, band)
-        if ends is not None:
-            chosen |= _ends_mask(field, ends)
-    rows, cols = np.nonzero(np.triu(chosen, 1))
-    return rows.astype(np.int64), cols.astype(np.int64)
-
-
-def _band_mask(field: Field, k: int) -> np.ndarray:
-    legal = field.legal
-    chosen = np.zeros_like(legal)
-    for i in range(field.size):
-        below = np.flatnonzero(legal[i, i + 1 :])[:k] + i + 1
-        above = np.flatnonzero(legal[i, :i])[-k:]
-        chosen[i, below] = True
-        chosen[i, above] = True
-    both: np.ndarray = chosen | chosen.T
-    return both
-
-
-def _ends_mask(field: Field, k: int) -> np.ndarray:
-    """Legal pairs between a group's last ``k`` and a lower group's first ``k``.
-
-    A group's floaters may have to skip whole groups (when a group between has
-    nobody to spare, or every pair with it is a rematch), which the band cannot
-    reach; and the floaters of a big group come from its ends.
-    """
-    wins = field.wins
-    first = np.zeros(field.size, dtype=bool)
-    last = np.zeros(field.size, dtype=bool)
-    _, starts, counts = np.unique(-wins, return_index=True, return_counts=True)
-    for start, count in zip(starts.tolist(), counts.tolist(), strict=True):
-        first[start : start + min(k, count)] = True
-        last[start + max(0, count - k) : start + count] = True
-    chosen = last[:, None] & first[None, :] & (wins[:, None] > wins[None, :]) & field.legal
-    both: np.ndarray = chosen | chosen.T
-    return both
-
-
-def _without(edges: Edges, bye: int | None) -> Edges:
-    rows, cols = edges
-    if bye is None:
-        return rows, cols
-    keep = (rows != bye) & (cols != bye)
-    return rows[keep], cols[keep]
-
-
 def _best_matching(
     field: Field, edges: Edges, bye: int | None, ends: int | None
 ) -> Matching | None:
     """The best matching on ``edges`` within the smallest cap; None if they have no
-    perfect matching."""
-    rows, cols = _without(edges, bye)
-    differences = np.abs(field.wins[rows] - field.wins[cols])
-    cap = _smallest_cap(field.size, field.size - (bye is not None), rows, cols, differences)
-    if cap is None:
+    perfect matching.
+
+    The cap is at least the largest gap between neighbouring score groups with an
+    odd number of players above it (some pair must cross it); one weighted solve
+    there usually succeeds, and only if it does not is the cap searched for.
+    """
+    rows, cols = without(edges, bye)
+    seated = np.ones(field.size, dtype=bool)
+    if bye is not None:
+        seated[bye] = False
+    if not perfect_matching_exists(seated, rows, cols):
         return None
+    differences = np.abs(field.wins[rows] - field.wins[cols])
+    caps = np.unique(differences).tolist()
+    least = parity_cap(field.wins[seated])
+    keep = differences <= least
+    if nobody_alone(seated, rows[keep], cols[keep]):
+        matching = _match(field, rows[keep], cols[keep], bye, ends)
+        if matching is not None:
+            return matching
+    failed = sum(1 for cap in caps if cap <= least) - 1
+    cap = smallest_cap(seated, rows, cols, differences, caps, failed)
     keep = differences <= cap
     return _match(field, rows[keep], cols[keep], bye, ends)
 
 
-def _smallest_cap(
-    size: int, seated: int, rows: np.ndarray, cols: np.ndarray, differences: np.ndarray
-) -> int | None:
-    """The least cap leaving a perfect matching of the ``seated`` players: a
-    galloping, then binary, search over the differences present."""
-    caps = np.unique(differences).tolist()
-    if seated == 0:
-        return 0
+def _proven_in_window(
+    field: Field, edges: Edges, bye: int | None, ends: int | None
+) -> Matching | None:
+    """The window's best matching if its tiers 0-1 are provably the complete
+    graph's, else None.
 
-    def works(index: int) -> bool:
-        keep = differences <= caps[index]
-        return 2 * len(maximum_matching(size, rows[keep], cols[keep])) == seated
-
-    failed, step = -1, 1
-    while failed + step < len(caps) and not works(failed + step):
-        failed += step
-        step *= 2
-    good = failed + step
-    if good >= len(caps):
-        good = len(caps) - 1
-        if good <= failed or not works(good):
-            return None
-    while good - failed > 1:
-        middle = (failed + good) // 2
-        if works(middle):
-            good = middle
-        else:
-            failed = middle
-    return int(caps[good])
-
-
-def _proven(field: Field, matching: Matching) -> bool:
-    """Whether a windowed answer's tiers 0-1 equal those of the complete graph.
-
-    Tier 0 was settled on the complete graph. Tier 1: the cap is the answer's
-    largest difference; if the window held every legal pair within it, the
-    answer is the complete graph's; else its float differences must reach the
-    lower bound of ``tournaments.float_bound``.
+    Tier 0 was settled on the complete graph. Tier 1: an answer without floats is
+    best; else the cap is its largest difference. If the window holds every legal
+    pair within it, the answer is the complete graph's; if its float differences
+    reach the lower bound of ``tournaments.float_bound``, no pairing does better.
+    Else (or if the window has no perfect matching) the window gets the pairs of
+    a best pairing made from the bound (``_bound_pairing``), and its answer is a
+    best pairing.
     """
-    found = float_differences(field, matching.pairs)
-    cap = found[0] if found else 0
-    seated = _seated(field, matching.bye)
-    legal = field.legal[np.ix_(seated, seated)]
+    matching = _best_matching(field, edges, bye, ends)
+    seated = _seated(field, bye)
+    caps = [np.full(field.size, cap) for cap in _caps_to_try(field.wins[seated])]
+    if matching is not None:
+        found = float_differences(field, matching.pairs)
+        if not found:
+            return matching
+        caps = [player_caps(field.wins, field.legal, seated, found)]
+        if _holds_every_pair(field, edges, seated, caps[0]):
+            return matching
+        bound = lower_bound(field.wins, field.legal, seated, caps[0])
+        if bound is not None and bound.differences == found:
+            return matching
+    made = _bound_pairing(field, seated, caps)
+    if made is None:
+        return None
+    matching = _best_matching(field, _joined(field.size, edges, made[1]), bye, ends)
+    if matching is None or float_differences(field, matching.pairs) != made[0]:
+        raise AssertionError("the window with a best pairing added found a worse one")
+    return matching
+
+
+def _caps_to_try(wins: np.ndarray) -> list[int]:
+    """The first few differences between score groups from the parity bound up."""
+    values = np.unique(wins)
+    gaps = np.unique(np.abs(values[:, None] - values[None, :]))
+    least = parity_cap(wins)
+    return [int(gap) for gap in gaps if gap >= least][:RELAXED_CAPS]
+
+
+def _bound_pairing(
+    field: Field, seated: np.ndarray, caps: list[np.ndarray]
+) -> tuple[tuple[int, ...], list[tuple[int, int]]] | None:
+    """A best pairing made of the relaxation's best within one of ``caps``.
+
+    Made of real players, it reaches the relaxation's lower bound for pairings
+    within those caps; a best pairing is within them (they are caps no best
+    pairing exceeds, or a cap no larger than this pairing's largest difference,
+    which a best pairing, being no worse, does not exceed either), so this one
+    is a best pairing.
+    """
+    for cap in caps:
+        bound = lower_bound(field.wins, field.legal, seated, cap)
+        made = None if bound is None else bound.pairing(field.legal)
+        if bound is not None and made is not None:
+            return bound.differences, made
+    return None
+
+
+def _joined(size: int, edges: Edges, pairs: Sequence[tuple[int, int]]) -> Edges:
+    """The edges and the pairs (``a < b``), each once."""
+    rows = np.concatenate([edges[0], np.array([a for a, _ in pairs], dtype=np.int64)])
+    cols = np.concatenate([edges[1], np.array([b for _, b in pairs], dtype=np.int64)])
+    unique = np.unique(rows * size + cols)
+    return unique // size, unique % size
+
+
+def _holds_every_pair(field: Field, edges: Edges, seated: np.ndarray, caps: np.ndarray) -> bool:
+    """Whether ``edges`` hold every legal pair of the seated within their caps."""
     wins = field.wins[seated]
-    within = np.abs(wins[:, None] - wins[None, :]) <= cap
-    if int(np.count_nonzero(np.triu(legal & within, 1))) == matching.edges:
-        return True
-    return least_differences(field.wins, field.legal, seated, cap) == found
+    cap = np.maximum(caps[seated][:, None], caps[seated][None, :])
+    needed = np.triu(
+        field.legal[np.ix_(seated, seated)] & (np.abs(wins[:, None] - wins[None, :]) <= cap), 1
+    )
+    held = np.zeros((field.size, field.size), dtype=bool)
+    held[edges[0], edges[1]] = True
+    return bool(held[np.ix_(seated, seated)][needed].all())
 
 
 def _match(
     field: Field, rows: np.ndarray, cols: np.ndarray, bye: int | None, window: int | None
 ) -> Matching | None:
-    """Maximum-weight perfect matching on the given edges, or None if there is none."""
-    graph = rx.PyGraph(multigraph=False)
-    graph.add_nodes_from(range(field.size))
-    weights = _weights(field, rows, cols, bye)
-    graph.add_edges_from(list(zip(rows.tolist(), cols.tolist(), weights, strict=True)))
-    mates = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
-    if 2 * len(mates) < field.size - (bye is not None):
-        return None
-    pairs = sorted((min(a, b), max(a, b)) for a, b in mates)
-    return Matching(tuple(pairs), bye, window, len(rows))
-
-
-def _weights(field: Field, rows: np.ndarray, cols: np.ndarray, bye: int | None) -> list[int]:
-    """Edge weights (``top - cost``) with tiers 1-3 packed in a mixed radix.
-
-    Tier 2's and 3's radices are one more than the most their tier can add up to
-    over the pairs of a perfect matching; tier 1's come from ``difference_units``.
-    Python ints: the packed numbers pass 2**63.
-    """
+    """The best perfect matching on the given edges, or None if there is none."""
     pairs = (field.size - (bye is not None)) // 2
     differences = np.abs(field.wins[rows] - field.wins[cols])
-    rule_units, rule_top = difference_units(rows, cols, differences, 1)
-    room = (1 << MAX_WEIGHT_BITS) // rule_top
-    if room == 0:
-        raise ValueError(f"a field of {field.size} players is too large to weigh exactly")
     distance = (cols - rows) ** 2
-    distance_shift, noise_shift = _coarsening(pairs, int(distance.max(initial=0)), room)
-    noise_radix = pairs * ((NOISE_RANGE - 1) >> noise_shift) + 1
-    base = noise_radix * (pairs * (int(distance.max(initial=0)) >> distance_shift) + 1)
-    low = (distance >> distance_shift) * noise_radix + (field.noise[rows, cols] >> noise_shift)
-    top = rule_top * base
-    return [
-        top - rule_units[d] * base - lo
-        for d, lo in zip(differences.tolist(), low.tolist(), strict=True)
-    ]
+    noise = field.noise[rows, cols]
+
+    def lower(room: int) -> tuple[list[int], int]:
+        return _lower_tiers(pairs, distance, noise, room)
+
+    mates = best_matching(field.size, pairs, (rows, cols, differences), lower)
+    if mates is None:
+        return None
+    return Matching(tuple(mates), bye, window, len(rows))
 
 
-def _coarsening(pairs: int, distance: int, room: int) -> tuple[int, int]:
-    """Right shifts for tiers 2 and 3 so that both fit in ``room`` (noise goes first)."""
+def _lower_tiers(
+    pairs: int, distance: np.ndarray, noise: np.ndarray, room: int
+) -> tuple[list[int], int]:
+    """Tiers 2 and 3 per edge, packed, and their radix (at most ``room``).
+
+    Each radix is one more than the most its tier adds up to over the pairs of a
+    matching. With too little room, the noise is coarsened first, then the Monrad
+    distances (right shifts): tiers 0-1 never are.
+    """
     distance_shift = noise_shift = 0
+    largest = int(distance.max(initial=0))
     while True:
-        noise = pairs * ((NOISE_RANGE - 1) >> noise_shift) + 1
-        if noise * (pairs * (distance >> distance_shift) + 1) <= room:
-            return distance_shift, noise_shift
-        if noise > 1:
+        noise_radix = pairs * ((NOISE_RANGE - 1) >> noise_shift) + 1
+        radix = noise_radix * (pairs * (largest >> distance_shift) + 1)
+        if radix <= room:
+            break
+        if noise_radix > 1:
             noise_shift += 1
         else:
             distance_shift += 1
+    costs = (distance >> distance_shift) * noise_radix + (noise >> noise_shift)
+    return costs.tolist(), radix
 
 
 def _left_over(field: Field) -> tuple[int, ...]:

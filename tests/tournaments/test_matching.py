@@ -9,10 +9,10 @@ from contextlib import contextmanager
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from tournaments import float_bound, matching
+from tournaments import float_bound, lexicographic, matching, window
 from tournaments.matching import Field, Matching, Unpairable, cost_tiers, solve
 
 
@@ -125,13 +125,13 @@ POOLING = {"default": None, "all pooled": 1, "threes pooled": 3}
 def pooled(smallest: int | None) -> Iterator[None]:
     """The bound as it runs, or with groups of ``smallest`` players or more pooled
     whatever their rematches, to test the token cap on small fields."""
-    saved = float_bound.MIN_POOL, float_bound.POOL_MARGIN
+    saved = float_bound.MIN_POOL, float_bound.OUTLIER_PARTNERS
     if smallest is not None:
-        float_bound.MIN_POOL, float_bound.POOL_MARGIN = smallest, -1000
+        float_bound.MIN_POOL, float_bound.OUTLIER_PARTNERS = smallest, 0
     try:
         yield
     finally:
-        float_bound.MIN_POOL, float_bound.POOL_MARGIN = saved
+        float_bound.MIN_POOL, float_bound.OUTLIER_PARTNERS = saved
 
 
 @pytest.mark.parametrize("pooling", POOLING)
@@ -151,9 +151,19 @@ def test_the_lower_bound_is_never_above_the_best_pairing(field: Field, pooling: 
     seated = np.array([p for p in range(field.size) if p != bye], dtype=np.int64)
     for cap in {best[0] if best else 0, (best[0] if best else 0) + 1, field.size}:
         with pooled(POOLING[pooling]):
-            least = float_bound.least_differences(field.wins, field.legal, seated, cap)
-        assert least is not None
-        assert least <= best
+            caps = np.full(field.size, cap)
+            bound = float_bound.lower_bound(field.wins, field.legal, seated, caps)
+        assert bound is not None
+        assert bound.differences <= best
+        pairing = bound.pairing(field.legal)
+        if pairing is not None:
+            # Made from the relaxation, it is a legal pairing of the seated players
+            # reaching the bound: a best one.
+            assert sorted(p for pair in pairing for p in pair) == seated.tolist()
+            assert all(field.legal[a, b] for a, b in pairing)
+            assert tuple(_without_zeros(differences_largest_first(field, pairing))) == (
+                bound.differences
+            )
 
 
 @pytest.mark.parametrize("pooling", POOLING)
@@ -192,8 +202,9 @@ def test_unpairable_names_players_left_over() -> None:
 
 
 def test_a_field_too_large_to_weigh_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(matching, "MAX_WEIGHT_BITS", 1)
-    with pytest.raises(ValueError, match="too large"):
+    # Not even one level (up to 2 pairs one win apart: radix 3) fits in one bit.
+    monkeypatch.setattr(lexicographic, "MAX_WEIGHT_BITS", 1)
+    with pytest.raises(ValueError, match="too many to weigh"):
         solve(make_field([2, 1, 1, 0], []))
 
 
@@ -204,9 +215,47 @@ def test_little_room_coarsens_the_order_but_never_the_floats(
     wins = sorted(rng.integers(0, 12, size=60).tolist(), reverse=True)
     field = make_field(wins, [(int(a), int(a) + 1) for a in rng.integers(0, 59, size=40)])
     exact = cost_tiers(field, solve(field))
-    monkeypatch.setattr(matching, "MAX_WEIGHT_BITS", exact[1].count(1).bit_length() + 20)
+    monkeypatch.setattr(lexicographic, "MAX_WEIGHT_BITS", 16)
     coarse = cost_tiers(field, solve(field))
     assert coarse[:2] == exact[:2]
+
+
+@contextmanager
+def weight_bits(bits: int) -> Iterator[None]:
+    saved = lexicographic.MAX_WEIGHT_BITS
+    lexicographic.MAX_WEIGHT_BITS = bits
+    try:
+        yield
+    finally:
+        lexicographic.MAX_WEIGHT_BITS = saved
+
+
+@settings(max_examples=200, deadline=None)
+@given(fields(st.integers(2, 10), spread=1), st.integers(8, 12))
+def test_levels_settled_in_stages_agree_with_the_brute_force(field: Field, bits: int) -> None:
+    # So few bits that the levels (win counts up to 10 apart) are settled a few
+    # at a time, and the Monrad order and tie-break are coarsened away. (Each
+    # level in use keeps a bit at least; five pairs and an open level fit in 8.)
+    everything = list(matchings(field))
+    if not everything:
+        return
+    with weight_bits(bits):
+        result = solve(field)
+    same_bye = [m for m in everything if m.bye == result.bye]
+    best = min(_without_zeros(differences_largest_first(field, m.pairs)) for m in same_bye)
+    assert _without_zeros(differences_largest_first(field, result.pairs)) == best
+
+
+def test_a_far_outlier_among_one_player_groups() -> None:
+    # 60 players on 59, 58, ..., 0 wins; the one on 30 may meet only the two at
+    # the ends, 29 and 30 wins away: 30 levels, too many to pack at once.
+    size = 60
+    field = make_field(list(range(size)), [(29, p) for p in range(1, size - 1) if p != 29])
+    for k in (None, 3):
+        differences = cost_tiers(field, solve(field, window=k))[1]
+        assert differences[0] == 29
+        assert differences[1:] == (1,) * 28 + (2,) or differences[1:].count(29) == 0
+    assert cost_tiers(field, solve(field, window=3))[1] == cost_tiers(field, solve(field))[1]
 
 
 def test_a_blocked_group_is_proven_in_a_window() -> None:
@@ -243,3 +292,74 @@ def test_distinct_score_groups_pair_neighbours() -> None:
     full = cost_tiers(field, solve(field, window=None))[1]
     assert differences == full
     assert max(differences) == 2
+
+
+@st.composite
+def level_graphs(draw: st.DrawFn) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
+    """Random graphs on an even number of nodes, each edge with a level 0-12."""
+    size = draw(st.sampled_from([2, 4, 6, 8, 10]))
+    every = [(a, b) for a in range(size) for b in range(a + 1, size)]
+    chosen = draw(st.lists(st.sampled_from(every), min_size=1, unique=True))
+    levels = draw(st.lists(st.integers(0, 12), min_size=len(chosen), max_size=len(chosen)))
+    rows = np.array([a for a, _ in chosen], dtype=np.int64)
+    cols = np.array([b for _, b in chosen], dtype=np.int64)
+    return size, rows, cols, np.array(levels, dtype=np.int64)
+
+
+@settings(max_examples=300, deadline=None)
+@given(level_graphs(), st.integers(4, 8))
+def test_levels_in_stages_against_a_brute_force(
+    graph: tuple[int, np.ndarray, np.ndarray, np.ndarray], bits: int
+) -> None:
+    size, rows, cols, levels = graph
+    level = {(a, b): int(d) for a, b, d in zip(rows, cols, levels, strict=True)}
+    legal = np.zeros((size, size), dtype=bool)
+    legal[rows, cols] = legal[cols, rows] = True
+    possible = [
+        sorted((level[pair] for pair in pairs if level[pair]), reverse=True)
+        for pairs in _pairings(list(range(size)), legal)
+    ]
+    try:
+        with weight_bits(bits):
+            found = lexicographic.best_matching(size, size // 2, (rows, cols, levels))
+    except ValueError:
+        assume(False)  # the levels in use alone fill the few bits given
+        return
+    if not possible:
+        assert found is None
+        return
+    assert found is not None
+    assert sorted((level[pair] for pair in found if level[pair]), reverse=True) == min(possible)
+
+
+@settings(max_examples=300, deadline=None)
+@given(fields(st.integers(2, 10), spread=1), st.data())
+def test_peeled_caps_hold_for_every_best_pairing(field: Field, data: st.DataObject) -> None:
+    # From any legal pairing's differences (a best one is no worse), the caps
+    # computed by peeling forced floaters never cut off a best pairing.
+    everything = list(matchings(field))
+    if not everything:
+        return
+    bye = matching.best_bye(field)
+    same_bye = [m for m in everything if m.bye == bye]
+    some = data.draw(st.sampled_from(same_bye))
+    found = tuple(_without_zeros(differences_largest_first(field, some.pairs)))
+    seated = np.array([p for p in range(field.size) if p != bye], dtype=np.int64)
+    caps = window.player_caps(field.wins, field.legal, seated, found)
+    best = min(_without_zeros(differences_largest_first(field, m.pairs)) for m in same_bye)
+    for m in same_bye:
+        if _without_zeros(differences_largest_first(field, m.pairs)) == best:
+            for a, b in m.pairs:
+                assert abs(int(field.wins[a] - field.wins[b])) <= max(caps[a], caps[b])
+
+
+def test_a_forced_floater_is_peeled() -> None:
+    # Everyone on a different number of wins (19 at position 0 down to 0); the
+    # player on 10 may meet only the one on 19, so every pairing has that pair
+    # nine apart, and the rest pair one apart: the others' cap is 1.
+    field = make_field(list(range(20)), [(9, p) for p in range(1, 20) if p != 9])
+    found = cost_tiers(field, solve(field))[1]
+    assert found == (9,) + (1,) * 9
+    caps = window.player_caps(field.wins, field.legal, np.arange(20), found)
+    assert caps[9] == 9
+    assert caps[[p for p in range(20) if p != 9]].tolist() == [1] * 19
