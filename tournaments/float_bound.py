@@ -8,9 +8,11 @@ Terms (position, score group, difference, float differences and cap are those of
 ``tournaments.matching``):
 
 - *illegal partner*: someone a player has met or may not meet.
+- *caps*: one per player (``tournaments.window.player_caps``); a pair is within
+  them if its difference is at most the larger of its two players' caps.
 - *outlier*: a player with fewer than ``OUTLIER_PARTNERS`` legal partners in the
-  other score groups within the cap: if they float, who exactly they can meet
-  matters.
+  other score groups within the caps, or with a cap above the smallest: if they
+  float, who exactly they can meet matters.
 - *pool*: a score group of ``MIN_POOL`` players or more, less its outliers (when
   they are at most a quarter of it). Which of its players float hardly matters,
   so the relaxation below keeps only how many do, as *tokens*.
@@ -24,18 +26,19 @@ The relaxation: exact players as they are; each pool as ``must_leave``
 pool may pair (two of its players who stay in it). A token pairs with a token of
 another pool if some player of the one may meet some player of the other, and
 with an exact player who has a legal partner in its pool (an outlier of the same
-score group among them, at difference 0). Every legal
-pairing within the cap maps to a pairing of the relaxation with the same float
-differences (the players of a pool who pair outside it become its tokens, all
-required ones and some optional), provided the pool has optional tokens enough.
+score group among them, at difference 0). Every legal pairing within the caps
+maps to a pairing of the relaxation with the same float differences (the players
+of a pool who pair outside it become its tokens, all required ones and some
+optional), provided the pool has optional tokens enough.
 So the relaxation's best, an exact matching on a small graph, is a lower bound.
 
 How many optional tokens are enough: take a best pairing of the relaxation with
 unlimited optional tokens, and a pool sending out two optional tokens or more.
 Two of its tokens paired with ``y`` and ``z``, both below it (or both above),
 could stay in the pool while ``y`` meets ``z``: that removes a pair at the larger
-of the two differences and adds one at a smaller, strictly better; so ``y`` and
-``z`` cannot meet in the relaxation. The pool's partners below are then exact
+of the two differences and adds one at a smaller, strictly better (and within the
+caps, as the pool's players have the smallest cap); so ``y`` and ``z`` cannot
+meet in the relaxation. The pool's partners below are then exact
 players who pairwise cannot meet (a clique of illegal pairs: at most one more
 than the degeneracy of the illegal pairs among exact players), and tokens of
 pools that pairwise cannot meet, or of one pool that cannot spare two more (at
@@ -74,9 +77,9 @@ def lower_bound(
     wins: np.ndarray, legal: np.ndarray, seated: np.ndarray, caps: np.ndarray
 ) -> Bound | None:
     """The best of the relaxation (module docstring) for the ``seated`` positions
-    and pairs within ``cap``: its float differences are a lower bound for every
-    legal pairing that uses no larger difference. None when the relaxation has no
-    pairing within the cap."""
+    and pairs within ``caps`` (per position): its float differences are a lower
+    bound for every legal pairing within them. None when the relaxation has no
+    pairing within them."""
     nodes = _Nodes.build(wins, legal, seated, caps)
     rows, cols = nodes.edges(legal)
     everyone = np.ones(len(nodes.wins), dtype=bool)
@@ -189,6 +192,7 @@ def _pools(
     within = gaps <= np.maximum(caps[seated][:, None], caps[seated][None, :])
     elsewhere = legal[np.ix_(seated, seated)] & (gaps > 0) & within
     outlier = elsewhere.sum(axis=1) < OUTLIER_PARTNERS
+    outlier |= caps[seated] > caps[seated].min()
     pools = []
     for value in np.unique(seated_wins).tolist():
         inside = seated_wins == value

@@ -149,9 +149,10 @@ def test_the_lower_bound_is_never_above_the_best_pairing(field: Field, pooling: 
     ]
     best = min(possible)
     seated = np.array([p for p in range(field.size) if p != bye], dtype=np.int64)
-    for cap in {best[0] if best else 0, (best[0] if best else 0) + 1, field.size}:
+    peeled = window.player_caps(field.wins, field.legal, seated, best)
+    uniform = {best[0] if best else 0, (best[0] if best else 0) + 1, field.size}
+    for caps in [peeled, *(np.full(field.size, cap) for cap in uniform)]:
         with pooled(POOLING[pooling]):
-            caps = np.full(field.size, cap)
             bound = float_bound.lower_bound(field.wins, field.legal, seated, caps)
         assert bound is not None
         assert bound.differences <= best
