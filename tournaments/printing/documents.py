@@ -91,7 +91,7 @@ class SheetSeat(SeatLine):
 class ScoreSheet:
     """A table's sheet: its players and the blank form of its match (``sheets.form``).
 
-    ``spot`` is the id of the captions the players' QR codes are drawn above.
+    ``spot`` is the id of the signature captions the players' QR codes are drawn under.
     """
 
     table: int | None
@@ -179,7 +179,7 @@ def pairings(round_: Round) -> Document:
 
 
 def sheet_spot(match: Match) -> str:
-    """The id of the captions under a sheet's form, where both players' codes are drawn."""
+    """The id of a sheet's signature captions, under which both players' codes are drawn."""
     return f"links-{match.pk}"
 
 

@@ -3,22 +3,22 @@
 Terms: a *code* is the QR symbol of one address (segno, error correction M), a
 square of dark and light *modules*; scanners need a light *quiet zone* four
 modules wide around it. Its *spot* is the element a template leaves for it, named
-by its id: the code is drawn ``size`` mm square from the spot's top-left corner,
+by its id: the code is drawn ``size`` mm square in the spot's bottom-left corner,
 ``offset`` mm to the right, so the template gives it that much room and keeps a
-few mm clear around it (the score sheets and slips give the room as padding
-above the captions). WeasyPrint lays the document out and reports where each id
-landed (``Page.anchors``); ``finisher`` then adds each page's codes to it, each as
-one filled path with a rectangle per run of dark modules in a row. They are real
+few mm clear around it (on a score sheet, padding below the signature captions; on
+a slip, an empty square). WeasyPrint lays the document out and reports where each
+id landed (``Page.anchors``); ``finisher`` then adds each page's codes to it, each
+as one filled path with a rectangle per run of dark modules in a row. They are real
 vectors, as sharp as the text at any size.
 
 Speed (docs/printing.md, "QR codes"): WeasyPrint draws an SVG image in Python,
 about 5 ms a code even as the fewest numbers a path can take; the 256 codes of a
 128-table round added 2 s to score sheets that may take 3 s in all. Drawn here
 they cost about 0.1 s. segno's search for the best of the eight masks took 5 ms a
-code; any mask decodes alike (every one of 400 codes, for each mask, in our
-tests with zxing), so the mask is fixed and a code takes under 1 ms. The codes
-are kept (``modules``): a player's link, and so their code, stays the same from
-round to round.
+code, so the mask is fixed and a code takes under 1 ms: mask 1 decoded every code
+in tests with zxing, as often as segno's choice or more (mask 0, a checkerboard,
+did not). The codes are kept (``modules``): a player's link, and so their code,
+stays the same from round to round.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ POINTS_PER_PX = 0.75  # WeasyPrint's CSS pixel, at zoom 1
 
 @dataclass(frozen=True)
 class Code:
-    """The QR code of ``url``, ``size`` mm square, at the element ``spot`` (``offset`` mm right)."""
+    """The QR code of ``url``, ``size`` mm square, at the foot of the element ``spot``."""
 
     url: str
     spot: str
@@ -100,7 +100,7 @@ def finisher(codes: Sequence[Code]) -> Callable[[Document, pydyf.PDF], None]:
                 operators(
                     code,
                     at[0] * POINTS_PER_PX + code.offset * POINTS_PER_MM,
-                    height - at[1] * POINTS_PER_PX,
+                    height - at[3] * POINTS_PER_PX + code.size * POINTS_PER_MM,
                 )
                 for spot, at in page.anchors.items()
                 for code in by_spot.get(spot, ())

@@ -62,10 +62,10 @@ class Layout:
 
 LAYOUTS = {
     2: Layout(
-        182, 70, label_pt=8, row_pt=11, rule_pt=7.5, row_height=11, signature_gap=16, code=16
+        182, 68, label_pt=8, row_pt=11, rule_pt=7.5, row_height=11, signature_gap=16, code=16
     ),
     4: Layout(
-        87, 70, label_pt=5.5, row_pt=7.5, rule_pt=5.5, row_height=6.5, signature_gap=9, code=14
+        87, 64, label_pt=5.5, row_pt=7.5, rule_pt=5.5, row_height=6.5, signature_gap=9, code=14
     ),
 }
 
