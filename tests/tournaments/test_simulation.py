@@ -48,9 +48,11 @@ def test_a_simulated_tournament_is_played_reported_confirmed_and_recorded() -> N
         )
     )
     assert actions == {"reported", "confirmed"}
-    page = Client().get(
-        reverse("tournaments:game_record", args=[slug, game.match_id, game.number])
-    ).content.decode()
+    page = (
+        Client()
+        .get(reverse("tournaments:game_record", args=[slug, game.match_id, game.number]))
+        .content.decode()
+    )
     first_deal = game.record["deals"][0]
     assert first_deal["starter"] in page
     assert f"[{game.record['final_scores'][0]}–{game.record['final_scores'][1]}]" in page
