@@ -12,23 +12,14 @@ import pytest
 from django.core import mail
 
 from tests.factories import OrganiserFactory
+from tests.test_browser_championship import phone
 from tests.tournaments.conftest import make_tournament, seats
 from tournaments.models import Match
 from tournaments.services import rounds
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 PASSWORD = "a-long-crib-password-121"
-
-
-def phone(browser: Any, live_server: Any) -> Any:
-    context = browser.new_context(locale="en-GB", **PHONE)
-    context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
-    context.set_default_timeout(10_000)
-    tab = context.new_page()
-    tab.base = live_server.url
-    return tab
 
 
 def log_in(tab: Any, username: str, password: str) -> None:
