@@ -15,7 +15,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from club import accounts
 from club.forms import AccountEmailForm, InvitationAcceptForm
@@ -40,7 +40,7 @@ def _say_errors(request: HttpRequest, error: ValidationError) -> None:
 
 
 @login_required
-@require_GET
+@require_safe
 def account(request: HttpRequest) -> HttpResponse:
     form = AccountEmailForm(initial={"email": request.user.email})
     return render(request, "registration/account.html", {"email_form": form})
@@ -95,7 +95,7 @@ def player_invitation_send(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @organiser_required
-@require_GET
+@require_safe
 def player_invitation_print(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk)
     invitation = invitation_for(player)
@@ -136,7 +136,7 @@ def _invitation_problem(
     return render(request, "registration/invitation_accept.html", context, status=status)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def invitation_accept(request: HttpRequest, pk: int, token: str) -> HttpResponse:
     player = Player.objects.filter(pk=pk).first()
     problem = (

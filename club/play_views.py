@@ -15,7 +15,7 @@ from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from club.models import PracticeGame
 from club.play_forms import MoveForm, SettingsForm, StartForm
@@ -43,7 +43,7 @@ def _deck(request: HttpRequest) -> dict[str, object]:
     return {"four_colours": bool(request.session.get(FOUR_COLOURS, False))}
 
 
-@require_GET
+@require_safe
 def index(request: HttpRequest) -> HttpResponse:
     return _index(request, StartForm())
 
@@ -97,7 +97,7 @@ def _game_page(
     return render(request, template, context)
 
 
-@require_GET
+@require_safe
 def game(request: HttpRequest, pk: int) -> HttpResponse:
     practice = _my_game(request, pk)
     if request.htmx and request.htmx.target == "hint":
@@ -127,7 +127,7 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("play:game", pk=practice.pk)
 
 
-@require_GET
+@require_safe
 def replay(request: HttpRequest, pk: int) -> HttpResponse:
     practice = _my_game(request, pk)
     try:
@@ -141,7 +141,7 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "play/replay.html", {"replay": view, **_deck(request)})
 
 
-@require_GET
+@require_safe
 def stats(request: HttpRequest) -> HttpResponse:
     context = {"stats": practice_stats(games=_my_games(request))}
     if request.htmx and request.htmx.target == "practice-summary":

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from club.accounts import account_set_active, account_set_email
 from club.models import Player
+from club.signals import player_changed
 
 
 def fold(text: str) -> str:
@@ -60,6 +61,7 @@ def player_update(*, player: Player, **fields: object) -> Player:
     player.search_key = fold(f"{player.name} {player.club}")
     player.full_clean()
     player.save()
+    player_changed.send(sender=Player, player=player)
     if "email" in fields and player.user is not None:
         account_set_email(user=player.user, email=player.email)
     return player

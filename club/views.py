@@ -7,7 +7,7 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from club import selectors, services
 from club.forms import PlayerForm, PlayerSearchForm
@@ -16,12 +16,12 @@ from club.models import Player
 from club.roles import is_organiser, organiser_required
 
 
-@require_GET
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "club/home.html")
 
 
-@require_GET
+@require_safe
 def player_list(request: HttpRequest) -> HttpResponse:
     form = PlayerSearchForm(request.GET)
     query, inactive = "", False
@@ -35,7 +35,7 @@ def player_list(request: HttpRequest) -> HttpResponse:
     return render(request, "club/player_list.html", context)
 
 
-@require_GET
+@require_safe
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player.objects.select_related("user"), pk=pk)
     context: dict[str, object] = {"player": player}
@@ -58,7 +58,7 @@ def _save_player(form: PlayerForm, player: Player | None) -> Player | None:
 
 
 @organiser_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def player_add(request: HttpRequest) -> HttpResponse:
     form = PlayerForm(request.POST or None)
     twins: list[Player] = []
@@ -76,7 +76,7 @@ def player_add(request: HttpRequest) -> HttpResponse:
 
 
 @organiser_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk)
     form = PlayerForm(request.POST or None, instance=Player.objects.get(pk=pk))

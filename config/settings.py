@@ -18,6 +18,15 @@
   With neither, ``DEBUG`` prints mail in the terminal; otherwise Django's default, SMTP on
   ``localhost:25``.
 - ``DEFAULT_FROM_EMAIL``: the sender of the site's mail (invitations, password resets).
+- ``CACHE_URL``: where rendered PDFs and the rate limits' counters are kept: ``file:///path``
+  (the default, ``var/cache`` in the project folder: shared by every worker on the
+  machine, no server needed), ``db://table`` (the database; run ``manage.py
+  createcachetable``), ``redis://host:6379/0`` (needs the ``redis`` package),
+  ``locmem://`` (one process only) or ``dummy://`` (keeps nothing).
+- ``CLIENT_IP_HEADER``: behind a proxy, the request header holding the client's address
+  as the proxy saw it, e.g. ``X-Forwarded-For`` (its last address is used, the one the
+  proxy added). Without it the address of the connection counts: every visitor would
+  share the proxy's address and be throttled together.
 """
 
 from __future__ import annotations
@@ -103,6 +112,38 @@ def parse_email_url(url: str) -> dict[str, object]:
     )
 
 
+CACHE_BACKENDS = {
+    "file": "django.core.cache.backends.filebased.FileBasedCache",
+    "db": "django.core.cache.backends.db.DatabaseCache",
+    "redis": "django.core.cache.backends.redis.RedisCache",
+    "rediss": "django.core.cache.backends.redis.RedisCache",
+    "locmem": "django.core.cache.backends.locmem.LocMemCache",
+    "dummy": "django.core.cache.backends.dummy.DummyCache",
+}
+
+
+def parse_cache_url(url: str) -> dict[str, object]:
+    """Django's cache settings from one address, e.g. ``file:///var/cache/club``."""
+    parts = urlsplit(url)
+    backend = CACHE_BACKENDS.get(parts.scheme)
+    if backend is None:
+        known = ", ".join(CACHE_BACKENDS)
+        raise ImproperlyConfigured(f"CACHE_URL: unknown scheme {parts.scheme!r} (use {known}).")
+    cache: dict[str, object] = {"BACKEND": backend}
+    if parts.scheme == "file":
+        if not parts.path:
+            raise ImproperlyConfigured("CACHE_URL: file:// needs a folder, e.g. file:///var/cache.")
+        cache["LOCATION"] = unquote(parts.path)
+        # A PDF is one file: room for every document of a few championships.
+        cache["OPTIONS"] = {"MAX_ENTRIES": 3000}
+    elif parts.scheme == "db":
+        cache["LOCATION"] = parts.netloc or "club_cache"
+        cache["OPTIONS"] = {"MAX_ENTRIES": 3000}
+    elif parts.scheme in ("redis", "rediss"):
+        cache["LOCATION"] = url
+    return cache
+
+
 def email_settings(environ: Mapping[str, str], *, debug: bool) -> dict[str, object]:
     """``EMAIL_URL``, else the separate ``EMAIL_*`` variables, else the terminal under DEBUG."""
     if environ.get("EMAIL_URL", "").strip():
@@ -144,6 +185,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_htmx",
+    "django_ratelimit",
     "template_partials",
     "club",
     "tournaments",
@@ -246,6 +288,25 @@ if not DEBUG and env_flag("SECURE_SSL", True):
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
+
+CACHES = {
+    "default": parse_cache_url(
+        os.environ.get("CACHE_URL", "").strip() or f"file://{BASE_DIR / 'var' / 'cache'}"
+    )
+}
+
+# Rate limits (django-ratelimit) count in the default cache, per client address.
+RATELIMIT_USE_CACHE = "default"
+RATELIMIT_IP_META_KEY = "config.clients.client_ip"
+RATELIMIT_VIEW = "config.errors.too_many_requests"
+CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "").strip()
+SILENCED_SYSTEM_CHECKS = [
+    # The file and database caches count by reading, then writing: two requests at the
+    # same instant may count as one, so a burst may get a request or two past a limit
+    # (never fewer). That is close enough for throttling; CACHE_URL=redis:// is exact.
+    "django_ratelimit.E003",
+    "django_ratelimit.W001",
+]
 
 LOGGING = {
     "version": 1,

@@ -69,3 +69,11 @@ def page(browser: Any, live_server: Any) -> Iterator[Any]:
     tab.base = live_server.url
     yield tab
     context.close()
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache() -> None:
+    """Each test starts with no cached PDFs and no rate-limit counts."""
+    from django.core.cache import cache
+
+    cache.clear()

@@ -6,3 +6,9 @@ class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "tournaments"
     verbose_name = _("Tournaments")
+
+    def ready(self) -> None:
+        from club.signals import player_changed
+        from tournaments.services.changes import on_player_changed
+
+        player_changed.connect(on_player_changed, dispatch_uid="tournaments-player-changed")

@@ -16,6 +16,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Player
@@ -84,6 +85,10 @@ class Tournament(models.Model):
         related_name="+",
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Bumped by every service that changes what the tournament's pages or documents
+    # show (tournaments.services.changes): the pages' ETag and the PDF cache key.
+    results_version = models.PositiveIntegerField(default=1, editable=False)
+    changed_at = models.DateTimeField(default=timezone.now, editable=False)
 
     class Meta:
         verbose_name = _("tournament")

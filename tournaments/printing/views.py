@@ -9,7 +9,7 @@ links on it use the scheme and host the reader reached the site by.
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from club.roles import organiser_required
 from tournaments import selectors
@@ -25,13 +25,13 @@ def pdf_response(document: Document) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def pairings_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     round_ = get_round(get_tournament(slug), number, request)
     return pdf_response(documents.pairings(round_))
 
 
-@require_GET
+@require_safe
 def scoresheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     round_ = get_round(get_tournament(slug), number, request)
     per_page = request.GET.get("per_page", "2")
@@ -45,7 +45,7 @@ def _swiss_rounds(tournament: Tournament) -> list[Round]:
     return list(selectors.published_rounds(tournament).filter(kind=Round.Kind.SWISS))
 
 
-@require_GET
+@require_safe
 def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     """After the latest published Swiss round, or ``?round=n`` (404 if not published)."""
     tournament = get_tournament(slug)
@@ -60,13 +60,13 @@ def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     return pdf_response(documents.standings(tournament, round_))
 
 
-@require_GET
+@require_safe
 def crosstable_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug)
     return pdf_response(documents.crosstable(tournament, _swiss_rounds(tournament)))
 
 
-@require_GET
+@require_safe
 def playoff_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug)
     if not tournament.playoff_size:
@@ -75,7 +75,7 @@ def playoff_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @organiser_required
-@require_GET
+@require_safe
 def slips_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug)
     return pdf_response(documents.slips(tournament, base_url=links.base_url_of(request)))

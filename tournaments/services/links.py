@@ -11,6 +11,7 @@ from __future__ import annotations
 from django.db import transaction
 
 from tournaments.models import Entry, new_private_key
+from tournaments.services.changes import tournament_changed
 
 
 @transaction.atomic
@@ -19,6 +20,7 @@ def entry_link_issue(*, entry: Entry) -> Entry:
     entry = Entry.objects.select_for_update().get(pk=entry.pk)
     entry.private_key = new_private_key()
     entry.save(update_fields=["private_key"])
+    tournament_changed(entry.tournament_id)  # the score sheets print the links
     return entry
 
 
@@ -28,4 +30,5 @@ def entry_link_revoke(*, entry: Entry) -> Entry:
     entry = Entry.objects.select_for_update().get(pk=entry.pk)
     entry.private_key = None
     entry.save(update_fields=["private_key"])
+    tournament_changed(entry.tournament_id)
     return entry

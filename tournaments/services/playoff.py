@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from tournaments import bridge, playoff
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, Match, Round, Seat, Tournament
+from tournaments.services.changes import tournament_changed
 
 
 def _swiss_unfinished(tournament: Tournament, rounds: Sequence[Round]) -> str | None:
@@ -120,6 +121,7 @@ def playoff_start(*, tournament: Tournament) -> Round:
     round_ = _create_bracket_round(tournament, playoff.first_round(qualified), seeds)
     tournament.status = Tournament.Status.PLAYOFF
     tournament.save(update_fields=["status"])
+    tournament_changed(tournament)
     return round_
 
 
@@ -165,6 +167,7 @@ def tournament_finish(*, tournament: Tournament, early: bool = False) -> Tournam
     tournament.champion = rows[0].entry if rows else None
     tournament.status = Tournament.Status.FINISHED
     tournament.save(update_fields=["champion", "status"])
+    tournament_changed(tournament)
     return tournament
 
 

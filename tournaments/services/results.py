@@ -27,6 +27,7 @@ from scoring.match import GamePoints, MatchReportError, MatchResult, check_match
 from tournaments.access import Actor
 from tournaments.errors import TournamentError
 from tournaments.models import Game, Match, ResultChange, Round, Seat, Tournament
+from tournaments.services.changes import tournament_changed
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -129,6 +130,7 @@ def _saved(match: Match) -> None:
     """Save a changed result: a new report version, so older confirm forms are refused."""
     match.report_version += 1
     match.save()
+    tournament_changed(match.round.tournament_id)
 
 
 # The permission predicates: each says why an actor in ``seat`` may not do something
@@ -323,3 +325,4 @@ def game_records_attach(*, match: Match, records: Sequence[dict[str, Any]]) -> N
             )
         game.record = record
         game.save(update_fields=["record"])
+    tournament_changed(match.round.tournament_id)

@@ -21,6 +21,7 @@ from tournaments import bridge
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, Match, Round, Seat, Tournament
 from tournaments.pairing import NoLegalPairing, NoLegalPairingReason, PairingResult, pair_round
+from tournaments.services.changes import tournament_changed
 from tournaments.services.playoff import playoff_advance
 
 
@@ -94,6 +95,7 @@ def round_propose(*, tournament: Tournament, seed: int | None = None) -> Round:
         explanation=_explanation_json(result),
     )
     save_pairs(round_, result.pairs, result.bye, best_of=tournament.best_of)
+    tournament_changed(tournament)
     return round_
 
 
@@ -157,6 +159,7 @@ def round_swap(*, round: Round, first: Entry, second: Entry) -> Round:  # noqa: 
     swaps = [*round_.explanation.get("swapped", []), [first.pk, second.pk]]
     round_.explanation = {**round_.explanation, "swapped": swaps}
     round_.save(update_fields=["explanation"])
+    tournament_changed(round_.tournament_id)
     return round_
 
 
@@ -184,6 +187,7 @@ def round_publish(*, round: Round) -> Round:  # noqa: A002
     Tournament.objects.filter(
         pk=round_.tournament_id, status=Tournament.Status.REGISTRATION
     ).update(status=Tournament.Status.SWISS)
+    tournament_changed(round_.tournament_id)
     return round_
 
 
@@ -213,4 +217,5 @@ def round_close(*, round: Round) -> Round:  # noqa: A002
     round_.save(update_fields=["status", "closed_at"])
     if round_.kind == Round.Kind.PLAYOFF:
         playoff_advance(round_)
+    tournament_changed(round_.tournament_id)
     return round_

@@ -18,6 +18,7 @@ from club.models import Player
 from club.services import player_create
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, ForbiddenPair, Round, Tournament
+from tournaments.services.changes import tournament_changed
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -94,6 +95,7 @@ def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
             setattr(tournament, key, value)
     tournament.full_clean()
     tournament.save()
+    tournament_changed(tournament)
     return tournament
 
 
@@ -129,12 +131,14 @@ def entry_add(*, tournament: Tournament, player: Player, checked_in: bool = Fals
     if Entry.objects.filter(tournament=tournament, player=player).exists():
         raise TournamentError(_("%(player)s is already registered.") % {"player": player})
     first_round = _next_round_number(tournament)
-    return Entry.objects.create(
+    entry = Entry.objects.create(
         tournament=tournament,
         player=player,
         checked_in=checked_in or first_round > 1,
         first_round=first_round,
     )
+    tournament_changed(tournament)
+    return entry
 
 
 @transaction.atomic
@@ -150,6 +154,7 @@ def entry_check_in(*, entry: Entry, checked_in: bool = True) -> Entry:
     _check_open(entry.tournament)
     entry.checked_in = checked_in
     entry.save(update_fields=["checked_in"])
+    tournament_changed(entry.tournament_id)
     return entry
 
 
@@ -160,6 +165,7 @@ def entry_withdraw(*, entry: Entry, withdrawn: bool = True) -> Entry:
     _check_open(entry.tournament)
     entry.withdrawn = withdrawn
     entry.save(update_fields=["withdrawn"])
+    tournament_changed(entry.tournament_id)
     return entry
 
 
@@ -175,6 +181,7 @@ def entry_remove(*, entry: Entry) -> None:
     ForbiddenPair.objects.filter(first=entry).delete()
     ForbiddenPair.objects.filter(second=entry).delete()
     entry.delete()
+    tournament_changed(entry.tournament_id)
 
 
 @transaction.atomic

@@ -12,7 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from club.models import Player
 from club.roles import organiser_required
@@ -47,7 +47,7 @@ def _entries_context(request: HttpRequest, tournament: Tournament) -> dict[str, 
 
 
 @organiser_required
-@require_http_methods(["GET"])
+@require_safe
 def entries(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug)
     context = _entries_context(request, tournament)

@@ -6,7 +6,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from club.roles import organiser_required
 from tournaments.models import Entry
@@ -15,7 +15,7 @@ from tournaments.views.common import get_tournament
 
 
 @organiser_required
-@require_GET
+@require_safe
 def private_links(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug)
     entries = tournament.entries.select_related("player").order_by("player__name", "player__club")

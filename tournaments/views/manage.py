@@ -38,7 +38,7 @@ from tournaments.views.common import (
 
 
 @organiser_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def tournament_create(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -53,7 +53,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
 
 
 @organiser_required
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def tournament_edit(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug)
     form = TournamentForm(request.POST or None, instance=Tournament.objects.get(pk=tournament.pk))

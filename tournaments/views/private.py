@@ -10,7 +10,7 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from tournaments import selectors
 from tournaments.access import Actor, remember_private_link
@@ -19,7 +19,7 @@ from tournaments.views.results import match_context
 
 
 @never_cache
-@require_GET
+@require_safe
 def private_page(request: HttpRequest, key: str) -> HttpResponse:
     entry = selectors.entry_by_private_key(key)
     if entry is None:

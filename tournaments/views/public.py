@@ -13,7 +13,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from club.roles import is_organiser
 from tournaments import bridge, selectors
@@ -25,7 +25,7 @@ from tournaments.views.manage import proposal_context
 from tournaments.views.results import match_context
 
 
-@require_GET
+@require_safe
 def tournament_list(request: HttpRequest) -> HttpResponse:
     context = {
         "tournaments": selectors.tournaments_listed(),
@@ -35,7 +35,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/tournament_list.html", context)
 
 
-@require_GET
+@require_safe
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug)
     rounds = list(tournament.rounds.order_by("number"))
@@ -53,7 +53,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     return live(request, "tournaments/tournament_detail.html", "mytable", context)
 
 
-@require_GET
+@require_safe
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = get_tournament(slug)
     round_ = get_round(tournament, number, request)
@@ -97,7 +97,7 @@ def _through_round(request: HttpRequest, tournament: Tournament) -> tuple[int | 
     return (rounds[-1].number if rounds else None), rounds
 
 
-@require_GET
+@require_safe
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug)
     through, rounds = _through_round(request, tournament)
@@ -125,7 +125,7 @@ def _csv_response(filename: str) -> tuple[HttpResponse, csv.writer]:  # type: ig
     return response, csv.writer(response)
 
 
-@require_GET
+@require_safe
 def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug)
     through, _rounds = _through_round(request, tournament)
@@ -169,7 +169,7 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def results_csv(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug)
     response, writer = _csv_response(f"{tournament.slug}-results.csv")
@@ -213,7 +213,7 @@ def results_csv(request: HttpRequest, slug: str) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def entry_detail(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
     tournament = get_tournament(slug)
     entry = get_object_or_404(
@@ -235,7 +235,7 @@ def entry_detail(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
     return render(request, "tournaments/entry_detail.html", context)
 
 
-@require_GET
+@require_safe
 def match_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     tournament = get_tournament(slug)
     match = selectors.match_for_page(tournament, pk)
@@ -246,7 +246,7 @@ def match_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 def playoff(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug)
     context = {
@@ -257,7 +257,7 @@ def playoff(request: HttpRequest, slug: str) -> HttpResponse:
     return live(request, "tournaments/playoff.html", "bracket", context)
 
 
-@require_GET
+@require_safe
 def game_record(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
     """A game played on the site (by the simulator, say), deal by deal from its record."""
     tournament = get_tournament(slug)

@@ -20,7 +20,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render, resolve_url
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from club.roles import is_organiser, organiser_required
 from scoring.match import MatchResult
@@ -257,7 +257,7 @@ def _refused(
     return render(request, "tournaments/match_detail.html", context, status=status)
 
 
-@require_GET
+@require_safe
 def my_table(request: HttpRequest, slug: str) -> HttpResponse:
     """The player's table and opponent in the current round, for a phone."""
     tournament = get_tournament(slug)
