@@ -21,11 +21,13 @@ from tournaments.access import actor_for
 from tournaments.models import Entry, Game, Round, Tournament
 from tournaments.services.playoff import bracket_rounds
 from tournaments.views.common import get_round, get_tournament, live
+from tournaments.views.conditional import conditional, on_listing, on_tournament
 from tournaments.views.manage import proposal_context
 from tournaments.views.results import match_context
 
 
 @require_safe
+@conditional(on_listing)
 def tournament_list(request: HttpRequest) -> HttpResponse:
     context = {
         "tournaments": selectors.tournaments_listed(),
@@ -36,6 +38,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
+@conditional(on_tournament)
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug)
     rounds = list(tournament.rounds.order_by("number"))
@@ -54,6 +57,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_safe
+@conditional(on_tournament)
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = get_tournament(slug)
     round_ = get_round(tournament, number, request)
@@ -98,6 +102,7 @@ def _through_round(request: HttpRequest, tournament: Tournament) -> tuple[int | 
 
 
 @require_safe
+@conditional(on_tournament)
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug)
     through, rounds = _through_round(request, tournament)
@@ -126,6 +131,7 @@ def _csv_response(filename: str) -> tuple[HttpResponse, csv.writer]:  # type: ig
 
 
 @require_safe
+@conditional(on_tournament)
 def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug)
     through, _rounds = _through_round(request, tournament)
@@ -170,6 +176,7 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_safe
+@conditional(on_tournament)
 def results_csv(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug)
     response, writer = _csv_response(f"{tournament.slug}-results.csv")
@@ -214,6 +221,7 @@ def results_csv(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_safe
+@conditional(on_tournament)
 def entry_detail(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
     tournament = get_tournament(slug)
     entry = get_object_or_404(
@@ -236,6 +244,7 @@ def entry_detail(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
 
 
 @require_safe
+@conditional(on_tournament)
 def match_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     tournament = get_tournament(slug)
     match = selectors.match_for_page(tournament, pk)
@@ -247,6 +256,7 @@ def match_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 @require_safe
+@conditional(on_tournament)
 def playoff(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug)
     context = {
@@ -258,6 +268,7 @@ def playoff(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_safe
+@conditional(on_tournament)
 def game_record(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
     """A game played on the site (by the simulator, say), deal by deal from its record."""
     tournament = get_tournament(slug)

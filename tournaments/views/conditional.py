@@ -1,0 +1,120 @@
+"""Conditional GETs for the tournament pages: an unchanged page costs a 304, not a render.
+
+A page's *validators* are an ``ETag`` and a ``Last-Modified`` taken from the
+tournament's results version (``Tournament.results_version`` and ``changed_at``,
+moved by every service that changes what the pages show), hashed with what else the
+page depends on for this reader: their language, their account or private link, the
+CSRF cookie the page's forms carry, and which fragment htmx asks for. The browser
+keeps the page (``Cache-Control: private, no-cache``) and asks again with
+``If-None-Match``; polling fragments do the same, so an idle venue costs a query or two
+a poll.
+
+Organisers always get a fresh page: their desk counts the minutes since publication.
+A page with a message waiting to be shown is fresh too, so the message is not lost.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.conf import settings
+from django.contrib import messages
+from django.db.models import Count, Max, Sum
+from django.http import HttpRequest, HttpResponse
+from django.utils.cache import get_conditional_response, patch_vary_headers
+from django.utils.http import http_date, quote_etag
+from django.utils.translation import get_language
+
+from club.roles import is_organiser
+from tournaments.access import SESSION_KEY
+from tournaments.models import Tournament
+
+View = Callable[..., HttpResponse]
+Validators = tuple[str, datetime.datetime]
+
+
+def _reader(request: HttpRequest, slug: str | None) -> list[str]:
+    """What besides the tournament a page depends on for this reader."""
+    user = getattr(request, "user", None)
+    links = request.session.get(SESSION_KEY, {}) if slug else {}
+    return [
+        get_language() or "",
+        str(user.pk) if user is not None and user.is_authenticated else "",
+        str(links.get(slug, "")) if slug else "",
+        request.COOKIES.get(settings.CSRF_COOKIE_NAME, ""),
+        request.headers.get("HX-Request", ""),
+        request.headers.get("HX-Target", ""),
+    ]
+
+
+def _fresh_only(request: HttpRequest) -> bool:
+    return is_organiser(getattr(request, "user", None)) or len(messages.get_messages(request)) > 0
+
+
+def _validators(request: HttpRequest, slug: str | None, version: str, at: datetime.datetime) -> str:
+    text = "|".join([version, at.isoformat(), *_reader(request, slug)])
+    return quote_etag(hashlib.blake2b(text.encode(), digest_size=16).hexdigest())
+
+
+def tournament_validators(request: HttpRequest, slug: str) -> Validators | None:
+    """The validators of a page of the tournament ``slug`` for this reader (None: always fresh)."""
+    row = Tournament.objects.filter(slug=slug).values_list("results_version", "changed_at").first()
+    if row is None or _fresh_only(request):
+        return None
+    version, at = row
+    return _validators(request, slug, str(version), at), at
+
+
+def listing_validators(request: HttpRequest) -> Validators | None:
+    """The validators of a page that lists every tournament."""
+    totals = Tournament.objects.aggregate(
+        count=Count("pk"), versions=Sum("results_version"), at=Max("changed_at")
+    )
+    if totals["at"] is None or _fresh_only(request):
+        return None
+    version = f"{totals['count']}-{totals['versions']}"
+    return _validators(request, None, version, totals["at"]), totals["at"]
+
+
+def _mark(response: HttpResponse, validators: Validators) -> HttpResponse:
+    etag, at = validators
+    response.headers.setdefault("ETag", etag)
+    response.headers.setdefault("Last-Modified", http_date(at.timestamp()))
+    response["Cache-Control"] = "private, no-cache"
+    return response
+
+
+def conditional(validators_of: Callable[..., Validators | None]) -> Callable[[View], View]:
+    """Answer GET and HEAD with 304 when the reader already has the page as it is now."""
+
+    def decorator(view: View) -> View:
+        @wraps(view)
+        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            validators = validators_of(request, *args, **kwargs)
+            if validators is None or request.method not in ("GET", "HEAD"):
+                response = view(request, *args, **kwargs)
+            else:
+                etag, at = validators
+                response = get_conditional_response(
+                    request, etag=etag, last_modified=int(at.timestamp())
+                ) or view(request, *args, **kwargs)
+                if response.status_code in (200, 304):
+                    _mark(response, validators)
+            patch_vary_headers(response, ("HX-Request", "HX-Target"))
+            return response
+
+        return wrapper
+
+    return decorator
+
+
+def on_tournament(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> Validators | None:
+    return tournament_validators(request, slug)
+
+
+def on_listing(request: HttpRequest, *args: Any, **kwargs: Any) -> Validators | None:
+    return listing_validators(request)
