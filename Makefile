@@ -8,7 +8,7 @@ PORT ?= 8000
 PYTEST_ARGS ?=
 DEV_ENV := DEBUG=1
 
-.PHONY: run test install migrate demo messages lint typecheck check-deploy clean
+.PHONY: run test install migrate demo messages lint typecheck check-deploy load clean
 
 $(VENV)/.installed: requirements.txt pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -50,6 +50,11 @@ typecheck: install
 check-deploy: install
 	SECRET_KEY=check-deploy-$$(date +%s)-a-long-random-enough-string-for-django ALLOWED_HOSTS=club.example.se \
 		$(PY) manage.py check --deploy --fail-level WARNING
+
+## Load test a championship venue (gunicorn + locust); figures to docs/benchmarks.md.
+## PostgreSQL when DATABASE_URL names a server (a database of its own is made), else SQLite.
+load: install
+	$(PY) -m benchmarks.load
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .mypy_cache .ruff_cache

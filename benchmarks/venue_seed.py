@@ -1,0 +1,80 @@
+"""The championship the load test plays: seeded through the services into the server's database.
+
+    python -m benchmarks.venue_seed --out venue.json [--players 256] [--rounds 8]
+
+Uses the settings in the environment (the ones the server under test runs with) on a
+migrated database. Seeds:
+
+- the championship: ``--players`` entries, ``--rounds`` closed Swiss rounds and the next
+  round published and unreported (its tables are the matches the players report);
+- a side event of 32 players with round 1 proposed, for the organiser to pair again;
+- an organiser account.
+
+Writes what the load test needs to ``--out`` (JSON): the addresses, the organiser's
+login, and for each unreported table the match and both players' private link keys.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+ORGANISER = ("venue-organiser", "venue-organiser-password-1")
+
+
+def _names(count: int, prefix: str) -> list[tuple[str, str]]:
+    clubs = ["Uppsala", "Göteborg", "Malmö", "Umeå", "Örebro", "Lund"]
+    return [(f"{prefix} {n:03d} Åström", clubs[n % len(clubs)]) for n in range(count)]
+
+
+def seed(players: int, rounds: int) -> dict[str, Any]:
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import Group
+    from django.db.models import Prefetch
+
+    from benchmarks.site import played_field
+    from tournaments.models import Match, Round, Seat
+    from tournaments.services import rounds as round_services
+
+    championship = played_field(_names(players, "Spelare"), rounds, in_play=True, year=2040)
+    side = played_field(_names(32, "Sidospelare"), 0, in_play=False, year=2041)
+    round_services.round_propose(tournament=side)
+    organiser = get_user_model().objects.create_user(ORGANISER[0], password=ORGANISER[1])
+    organiser.groups.add(Group.objects.get_or_create(name="organisers")[0])
+    playing = championship.rounds.get(status=Round.Status.PLAYING)
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("entry").order_by("seat"))
+    matches = Match.objects.filter(round=playing, is_bye=False).prefetch_related(seats)
+    return {
+        "championship": championship.slug,
+        "round": playing.number,
+        "side": side.slug,
+        "organiser": {"username": ORGANISER[0], "password": ORGANISER[1]},
+        "tables": [
+            {"match": match.pk, "keys": [seat.entry.private_key for seat in match.seats.all()]}
+            for match in matches.order_by("table")
+        ],
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--players", type=int, default=256)
+    parser.add_argument("--rounds", type=int, default=8)
+    args = parser.parse_args(argv)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+
+    django.setup()
+    venue = seed(args.players, args.rounds)
+    args.out.write_text(json.dumps(venue, indent=1))
+    print(f"Seeded {args.players} players, {len(venue['tables'])} tables to report: {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
