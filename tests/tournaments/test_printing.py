@@ -19,6 +19,7 @@ import segno
 from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
@@ -26,7 +27,7 @@ from tests.factories import PlayerFactory, UserFactory
 from tests.tournaments.conftest import play_round
 from tournaments import bridge, selectors
 from tournaments.models import Entry, Round, Tournament
-from tournaments.printing import pdf, qr
+from tournaments.printing import documents, pdf, qr
 from tournaments.printing.documents import name_key, standings_columns
 from tournaments.printing.links import short_url
 from tournaments.services import links, playoff, results, rounds
@@ -482,11 +483,13 @@ def seated_entries(round_: Round) -> list[Entry]:
     ]
 
 
-def test_each_player_has_their_link_and_its_code_on_the_score_sheet(autumn: Tournament) -> None:
+def test_each_player_has_their_link_and_its_code_on_an_organisers_score_sheet(
+    autumn: Tournament, organiser: Any
+) -> None:
     entries = seated_entries(autumn.rounds.get(number=2))
     for per_page in (2, 4):
         address = url("scoresheets_pdf", autumn, 2) + f"?per_page={per_page}"
-        response = client("en").get(address)
+        response = client("en", organiser).get(address)
         text = "\n".join(pages_of(response))
         for entry in entries:
             assert link_of(entry) in text
@@ -497,12 +500,12 @@ def test_each_player_has_their_link_and_its_code_on_the_score_sheet(autumn: Tour
         assert len({image.name for page in reader.pages for image in page.images}) == 1
 
 
-def test_a_revoked_link_prints_no_link_and_no_code(autumn: Tournament) -> None:
+def test_a_revoked_link_prints_no_link_and_no_code(autumn: Tournament, organiser: Any) -> None:
     entries = seated_entries(autumn.rounds.get(number=2))
     revoked = entries[1]
     old = link_of(revoked)
     links.entry_link_revoke(entry=revoked)
-    response = client("en").get(url("scoresheets_pdf", autumn, 2))
+    response = client("en", organiser).get(url("scoresheets_pdf", autumn, 2))
     text = "\n".join(pages_of(response))
     assert old not in text
     assert "/p/None" not in text
@@ -512,16 +515,45 @@ def test_a_revoked_link_prints_no_link_and_no_code(autumn: Tournament) -> None:
     assert len(codes_of(response.content)) == len(others)
 
 
-def test_the_links_take_the_readers_scheme_and_host(autumn: Tournament, settings: Any) -> None:
+def test_the_links_take_the_readers_scheme_and_host(
+    autumn: Tournament, organiser: Any, settings: Any
+) -> None:
     settings.ALLOWED_HOSTS = ["cribbage.example.se"]
     entry = seated_entries(autumn.rounds.get(number=2))[0]
-    response = client("en").get(
+    response = client("en", organiser).get(
         url("scoresheets_pdf", autumn, 2), HTTP_HOST="cribbage.example.se", secure=True
     )
     assert link_of(entry, "cribbage.example.se") in "\n".join(pages_of(response))
     assert codes_of(response.content)[0] == code_of(
         f"https://{link_of(entry, 'cribbage.example.se')}"
     )
+
+
+@pytest.mark.parametrize("per_page", [2, 4])
+def test_score_sheets_printed_without_a_base_url_carry_no_private_links(
+    autumn: Tournament, per_page: int
+) -> None:
+    """Anyone may download the sheets: without a base URL nobody's link or code is on them."""
+    entries = seated_entries(autumn.rounds.get(number=2))
+    links.entry_link_revoke(entry=entries[1])  # nor the note that a link was revoked
+    with translation.override("en"):
+        document = documents.scoresheets(
+            autumn.rounds.get(number=2), per_page=per_page, base_url=None
+        )
+        content = documents.render_pdf(document)
+    text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(content)).pages)
+    assert "/p/" not in text
+    assert "No private link" not in text
+    assert not document.codes
+    assert codes_of(content) == []
+    assert text.count("Signature A") == len(entries) // 2
+    assert all(entry.player.name in text for entry in entries)
+
+
+def test_a_visitors_score_sheets_carry_no_private_links(autumn: Tournament) -> None:
+    text = "\n".join(pages_of(client("en").get(url("scoresheets_pdf", autumn, 2))))
+    assert "/p/" not in text
+    assert "Signature A" in text
 
 
 def test_login_slips_are_for_organisers_only(autumn: Tournament, organiser: Any) -> None:

@@ -82,7 +82,7 @@ class FinderLine:
 
 @dataclass(frozen=True)
 class SheetSeat(SeatLine):
-    """A player on a score sheet, with their private link (None: revoked)."""
+    """A player on a score sheet, with their private link (None: revoked, or no links printed)."""
 
     link: links.PrintedLink | None
 
@@ -91,7 +91,8 @@ class SheetSeat(SeatLine):
 class ScoreSheet:
     """A table's sheet: its players and the blank form of its match (``sheets.form``).
 
-    ``spot`` is the id of the signature captions the players' QR codes are drawn under.
+    ``spot`` is the id of the signature captions the players' QR codes are drawn under
+    (when the sheets carry the private links).
     """
 
     table: int | None
@@ -184,14 +185,16 @@ def sheet_spot(match: Match) -> str:
 
 
 def _sheet_seats(
-    match: Match, records: dict[int, str], base_url: str, layout: sheets.Layout
+    match: Match, records: dict[int, str], base_url: str | None, layout: sheets.Layout
 ) -> tuple[SheetSeat, ...]:
     return tuple(
         SheetSeat(
             seat.entry.player.name,
             seat.entry.player.club,
             records.get(seat.entry_id, "0-0"),
-            links.printed_link(
+            None
+            if base_url is None
+            else links.printed_link(
                 seat.entry,
                 base_url,
                 spot=sheet_spot(match),
@@ -203,10 +206,12 @@ def _sheet_seats(
     )
 
 
-def scoresheets(round_: Round, *, per_page: int = 2, base_url: str) -> Document:
+def scoresheets(round_: Round, *, per_page: int = 2, base_url: str | None) -> Document:
     """One sheet per table (the bye has none), ``per_page`` (2 or 4) to an A4 page.
 
-    Each player's private link is on the sheet, under ``base_url`` (scheme and host).
+    With a ``base_url`` (scheme and host: sheets printed for an organiser) each player's
+    private link and its QR code are on the sheet; with None the sheet has no links,
+    as anyone may download it.
     """
     if per_page not in SCORE_SHEETS_PER_PAGE:
         raise ValueError(f"score sheets print 2 or 4 to a page, not {per_page}")
@@ -241,6 +246,7 @@ def scoresheets(round_: Round, *, per_page: int = 2, base_url: str) -> Document:
             "pages": [printed[i : i + per_page] for i in range(0, len(printed), per_page)],
             "per_page": per_page,
             "layout": layout,
+            "with_links": base_url is not None,
         },
         codes=_codes([seat.link for sheet in printed for seat in sheet.seats]),
     )
