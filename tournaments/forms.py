@@ -150,6 +150,12 @@ class ForbiddenPairForm(forms.Form):
         self.fields["second"].queryset = entries
 
 
+class ProposalForm(forms.Form):
+    """Names the proposal the organiser was shown, so a button never acts on a newer one."""
+
+    round = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
+
+
 class SwapForm(forms.Form):
     first = forms.ModelChoiceField(label=_("Player"), queryset=Entry.objects.none())
     second = forms.ModelChoiceField(label=_("Swap places with"), queryset=Entry.objects.none())
@@ -253,4 +259,4 @@ class ConfirmForm(forms.Form):
 
 
 class SettleNoteForm(forms.Form):
-    note = forms.CharField(label=_("Note for the log"), max_length=300, required=False)
+    note = forms.CharField(label=_("Note for the log"), max_length=500, required=False)

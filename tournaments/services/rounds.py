@@ -2,8 +2,12 @@
 
 Pairing a round proposes it: the organisers see the pairs and why, may swap
 players by hand or re-pair with a new seed, and then publish. Nothing of a
-proposal that fails is saved. The tournament row is locked while a round is
-paired, so two organisers pressing the button at once get one round.
+proposal that fails is saved.
+
+Every round service locks in one order, the tournament row first and then the
+round, so two organisers acting at once are served one after the other. The
+second may find the proposal it was shown gone (paired again: a new round of the
+same number) or published; it is refused with a message, never half done.
 """
 
 from __future__ import annotations
@@ -122,11 +126,31 @@ def save_pairs(
         Seat.objects.create(match=match, round=round_, entry_id=bye, seat=0)
 
 
+def proposal_gone_message() -> str:
+    return _(
+        "The proposal was just re-paired or published by someone else; look at the round again."
+    )
+
+
+def _locked(round_: Round) -> Round | None:
+    """Lock the tournament, then the round (None if it is gone): the order of every service."""
+    tournament = Tournament.objects.select_for_update().get(pk=round_.tournament_id)
+    locked = Round.objects.select_for_update().filter(pk=round_.pk).first()
+    if locked is not None:
+        locked.tournament = tournament
+    return locked
+
+
 def _proposed(round_: Round) -> Round:
-    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
-    if round_.status != Round.Status.PROPOSED:
+    """The proposal ``round_`` locked, refused if it was re-paired or published meanwhile."""
+    locked = _locked(round_)
+    if locked is None:
+        raise TournamentError(proposal_gone_message())
+    if locked.status != Round.Status.PROPOSED:
+        if round_.status == Round.Status.PROPOSED:  # it was a proposal when the caller read it
+            raise TournamentError(proposal_gone_message())
         raise TournamentError(_("This round is published; its pairings can no longer change."))
-    return round_
+    return locked
 
 
 @transaction.atomic
@@ -208,7 +232,9 @@ def close_refusal(round_: Round) -> str | None:
 @transaction.atomic
 def round_close(*, round: Round) -> Round:  # noqa: A002
     """Close a round whose matches are all final."""
-    round_ = Round.objects.select_for_update().get(pk=round.pk)
+    round_ = _locked(round)
+    if round_ is None:  # only proposals are ever deleted
+        raise TournamentError(proposal_gone_message())
     refusal = close_refusal(round_)
     if refusal is not None:
         raise TournamentError(refusal)

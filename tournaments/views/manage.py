@@ -19,10 +19,7 @@ from club.roles import organiser_required
 from tournaments import bridge, selectors
 from tournaments.errors import TournamentError
 from tournaments.explain import explanation_lines
-from tournaments.forms import (
-    SwapForm,
-    TournamentForm,
-)
+from tournaments.forms import ProposalForm, SwapForm, TournamentForm
 from tournaments.models import Entry, Round, Tournament
 from tournaments.services import playoff as playoff_services
 from tournaments.services import rounds as round_services
@@ -94,24 +91,57 @@ def _round(tournament: Tournament, number: int) -> Round:
     return get_object_or_404(Round, tournament=tournament, number=number)
 
 
+def _posted_proposal(request: HttpRequest, tournament: Tournament, number: int) -> Round | None:
+    """The proposal a form names: the very one shown, when the page sent its id.
+
+    None when it is gone: published, paired again (a new round of that number) or discarded.
+    """
+    form = ProposalForm(request.POST)
+    if not form.is_valid():
+        return None
+    rounds = Round.objects.filter(
+        tournament=tournament, number=number, status=Round.Status.PROPOSED
+    )
+    if form.cleaned_data["round"] is not None:
+        rounds = rounds.filter(pk=form.cleaned_data["round"])
+    return rounds.first()
+
+
+def _back_to_round(tournament: Tournament, number: int) -> HttpResponse:
+    """The round's page, or the tournament's when the round is no more (a discarded proposal)."""
+    if Round.objects.filter(tournament=tournament, number=number).exists():
+        return _to_round(tournament, number)
+    return redirect("tournaments:detail", slug=tournament.slug)
+
+
+def _proposal_gone(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    messages.error(request, round_services.proposal_gone_message())
+    return _back_to_round(tournament, number)
+
+
 @organiser_required
 @require_POST
 def round_repair(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = get_tournament(slug)
+    round_ = _posted_proposal(request, tournament, number)
+    if round_ is None:
+        return _proposal_gone(request, tournament, number)
     run_service(
         request,
         round_services.round_repair,
         _("The round is paired again with a new draw."),
-        round=_round(tournament, number),
+        round=round_,
     )
-    return _to_round(tournament, number)
+    return _back_to_round(tournament, number)
 
 
 @organiser_required
 @require_POST
 def round_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = get_tournament(slug)
-    round_ = _round(tournament, number)
+    round_ = _posted_proposal(request, tournament, number)
+    if round_ is None:
+        return _proposal_gone(request, tournament, number)
     form = SwapForm(request.POST, round_entries=Entry.objects.filter(seats__round=round_))
     if form.is_valid():
         run_service(
@@ -123,20 +153,23 @@ def round_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         )
     else:
         messages.error(request, _("Choose two players of this round."))
-    return _to_round(tournament, number)
+    return _back_to_round(tournament, number)
 
 
 @organiser_required
 @require_POST
 def round_publish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = get_tournament(slug)
+    round_ = _posted_proposal(request, tournament, number)
+    if round_ is None:
+        return _proposal_gone(request, tournament, number)
     run_service(
         request,
         round_services.round_publish,
         _("The round is published; players can see their tables."),
-        round=_round(tournament, number),
+        round=round_,
     )
-    return _to_round(tournament, number)
+    return _back_to_round(tournament, number)
 
 
 def _close_question(tournament: Tournament, round_: Round) -> Question:
@@ -279,4 +312,5 @@ def proposal_context(round_: Round) -> dict[str, Any]:
         "repair_url": reverse(
             "tournaments:round_repair", args=[round_.tournament.slug, round_.number]
         ),
+        "proposal_form": ProposalForm(initial={"round": round_.pk}, auto_id=False),
     }
