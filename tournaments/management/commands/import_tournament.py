@@ -1,39 +1,57 @@
-"""``manage.py import_tournament FILE``: read a tournament written by export_tournament."""
+"""``manage.py import_tournament FILE``: read a tournament written by export_tournament.
+
+The whole file is checked before anything is saved (docs/tournament-json.md, Import);
+a problem ends the command with a message that starts with the path of the value at
+fault, such as ``rounds[2].matches[5].games[1].loser_score: ...``.
+"""
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils import translation
 
 from tournaments.errors import TournamentError
-from tournaments.exchange import import_tournament
+from tournaments.exchange import MAX_MEGABYTES, import_tournament, read_export, read_limited
 
 
 class Command(BaseCommand):
     help = (
         "Read a tournament from a JSON file ('-' for standard input); "
-        "nothing is saved on any error."
+        "the whole file is checked first and nothing is saved on any error."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file")
         parser.add_argument("--slug", default="", help="store it under another address")
+        parser.add_argument(
+            "--max-size",
+            type=int,
+            default=MAX_MEGABYTES,
+            metavar="MB",
+            help=f"refuse larger files without reading them (default {MAX_MEGABYTES} MB)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        try:
-            if options["file"] == "-":
-                data = json.load(sys.stdin)
-            else:
-                with open(options["file"], encoding="utf-8") as handle:
-                    data = json.load(handle)
-        except (OSError, json.JSONDecodeError) as error:
-            raise CommandError(f"Cannot read {options['file']}: {error}") from error
-        try:
-            tournament = import_tournament(data, slug=options["slug"])
-        except TournamentError as error:
-            raise CommandError(str(error)) from error
+        if options["max_size"] < 1:
+            raise CommandError("--max-size is a number of megabytes, at least 1.")
+        # The messages are for the organiser at the terminal, in English like the command.
+        with translation.override("en"):
+            try:
+                data = read_export(self._read(options["file"], options["max_size"]))
+                tournament = import_tournament(data, slug=options["slug"])
+            except TournamentError as error:
+                raise CommandError(str(error)) from error
         self.stdout.write(f"Imported {tournament.name}: {tournament.rounds.count()} rounds.")
         self.stdout.write(tournament.slug)
+
+    def _read(self, name: str, megabytes: int) -> bytes:
+        if name == "-":
+            return read_limited(sys.stdin.buffer, megabytes=megabytes)
+        try:
+            with open(name, "rb") as handle:
+                return read_limited(handle, megabytes=megabytes)
+        except OSError as error:
+            raise CommandError(f"Cannot read {name}: {error.strerror or error}.") from error

@@ -1,0 +1,348 @@
+"""Checking the rounds of an export: their matches, games, byes and game records.
+
+Each match goes to the engine as the pages send it (``check_report``): the
+engine checks the match length, every game, and decides who won. This module
+adds only what the file says besides the games: the dealers and winner it
+stores must be the ones the engine derives, and the status the one the site
+would have given (*pending* with no games, *in play* while undecided,
+*reported*, *disputed* or *final* once decided). A *seat* is a player's place
+in a match, 0 or 1, in the order of ``matches[].players``.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scoring.match import MatchResult
+from scoring.replay import replay_live
+from tournaments.errors import TournamentError
+from tournaments.exchange.fields import (
+    InvalidExport,
+    array,
+    at,
+    integer,
+    item,
+    mapping,
+    model_constraints,
+    model_fields,
+    obj,
+    optional_integer,
+    player_ref,
+    text,
+)
+from tournaments.models import Match, Round, Tournament
+from tournaments.services.results import check_report
+
+ROUND_FIELDS = ("number", "kind", "status", "seed")
+MATCH_FIELDS = ("table", "best_of", "bracket_slot", "status")
+GAME_FIELDS = ("number", "dealer", "winner", "loser_score", "record")
+
+
+@dataclass(frozen=True)
+class MatchPlan:
+    """A checked match: unsaved, with its players by id and the engine's verdict."""
+
+    path: str
+    match: Match
+    players: tuple[int, int]
+    result: MatchResult
+    records: tuple[dict[str, Any] | None, ...]
+
+
+@dataclass(frozen=True)
+class RoundPlan:
+    path: str
+    round: Round
+    matches: tuple[MatchPlan, ...]
+    byes: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ReportedGame:
+    """A game as the file gives it, players turned into seats."""
+
+    path: str
+    winner: int
+    loser_score: int
+    dealer: int | None
+    number: int | None
+    record: dict[str, Any] | None
+
+
+def check_rounds(value: object, tournament: Tournament, known: Collection[int]) -> list[RoundPlan]:
+    plans: list[RoundPlan] = []
+    numbers: dict[int, str] = {}
+    for index, data in enumerate(array(value, "rounds")):
+        plan = _round(data, item("rounds", index), tournament, known)
+        number = plan.round.number
+        if number in numbers:
+            raise InvalidExport(
+                at(plan.path, "number"), f"round {number} is given twice (also {numbers[number]})"
+            )
+        numbers[number] = plan.path
+        plans.append(plan)
+    return plans
+
+
+def _round(value: object, path: str, tournament: Tournament, known: Collection[int]) -> RoundPlan:
+    data = obj(
+        value, path, required=("number", "matches"), optional=(*ROUND_FIELDS, "byes", "explanation")
+    )
+    round_ = Round(
+        tournament=tournament,
+        number=integer(data["number"], at(path, "number")),
+        kind=text(data.get("kind", Round.Kind.SWISS), at(path, "kind")),
+        status=text(data.get("status", Round.Status.CLOSED), at(path, "status")),
+        seed=integer(data.get("seed", 0), at(path, "seed")),
+    )
+    model_fields(round_, {field: at(path, field) for field in ROUND_FIELDS})
+    model_constraints(
+        round_, {"round_number_positive": (at(path, "number"), "rounds count from 1")}
+    )
+    if round_.status == Round.Status.PROPOSED:
+        raise InvalidExport(
+            at(path, "status"), "only published rounds are exported (playing or closed)"
+        )
+    round_.explanation = _explanation(data.get("explanation"), at(path, "explanation"), round_)
+    matches = tuple(
+        _match(match, item(at(path, "matches"), index), round_, known)
+        for index, match in enumerate(array(data["matches"], at(path, "matches")))
+    )
+    byes = tuple(
+        player_ref(bye, item(at(path, "byes"), index), known)
+        for index, bye in enumerate(array(data.get("byes", []), at(path, "byes")))
+    )
+    _check_tables(matches)
+    _check_seated_once(path, matches, byes)
+    _check_closed(round_, matches)
+    return RoundPlan(path, round_, matches, byes)
+
+
+def _explanation(value: object, path: str, round_: Round) -> dict[str, Any]:
+    """The pairing's reasons, kept as they are; a play-off's seeds are read by the bracket."""
+    explanation = {} if value is None else mapping(value, path)
+    if round_.kind == Round.Kind.PLAYOFF and "seeds" in explanation:
+        seeds_path = at(path, "seeds")
+        for key, seed in mapping(explanation["seeds"], seeds_path).items():
+            if not key.isdigit():
+                raise InvalidExport(at(seeds_path, key), "a seed is keyed by an entry number")
+            integer(seed, at(seeds_path, key), minimum=1)
+    return explanation
+
+
+def _check_tables(matches: Sequence[MatchPlan]) -> None:
+    tables: dict[int | None, str] = {}
+    for plan in matches:
+        table = plan.match.table
+        if table in tables:
+            raise InvalidExport(
+                at(plan.path, "table"),
+                f"table {table} is used twice in the round (also {tables[table]})",
+            )
+        tables[table] = plan.path
+
+
+def _check_seated_once(path: str, matches: Sequence[MatchPlan], byes: Sequence[int]) -> None:
+    places = [(at(plan.path, "players"), player) for plan in matches for player in plan.players]
+    places += [(item(at(path, "byes"), index), player) for index, player in enumerate(byes)]
+    seen: dict[int, str] = {}
+    for where, player in places:
+        if player in seen:
+            raise InvalidExport(where, f"player {player} is already in this round ({seen[player]})")
+        seen[player] = where
+
+
+def _check_closed(round_: Round, matches: Sequence[MatchPlan]) -> None:
+    """A round is closed only once every match is final (``services.rounds.close_refusal``)."""
+    if round_.status != Round.Status.CLOSED:
+        return
+    for plan in matches:
+        if plan.match.status != Match.Status.FINAL:
+            raise InvalidExport(
+                at(plan.path, "status"),
+                f"is {plan.match.status!r}, but the round is closed: every match of a closed "
+                "round is final",
+            )
+
+
+def _match(value: object, path: str, round_: Round, known: Collection[int]) -> MatchPlan:
+    data = obj(
+        value,
+        path,
+        required=("table", "players"),
+        optional=(*MATCH_FIELDS, "first_dealer", "winner", "games"),
+    )
+    players = _two_players(data["players"], at(path, "players"), known)
+    tournament = round_.tournament
+    default_best_of = (
+        tournament.playoff_best_of if round_.kind == Round.Kind.PLAYOFF else tournament.best_of
+    )
+    match = Match(
+        round=round_,
+        table=integer(data["table"], at(path, "table")),
+        best_of=integer(data.get("best_of", default_best_of), at(path, "best_of")),
+        bracket_slot=optional_integer(data.get("bracket_slot"), at(path, "bracket_slot")),
+        status=text(data.get("status", Match.Status.PENDING), at(path, "status")),
+    )
+    model_fields(match, {field: at(path, field) for field in MATCH_FIELDS})
+    if round_.kind == Round.Kind.PLAYOFF and match.bracket_slot is None:
+        raise InvalidExport(
+            at(path, "bracket_slot"), "a play-off match needs its place in the bracket"
+        )
+    games = _games(data.get("games", []), at(path, "games"), players)
+    first_dealer = _first_dealer(data.get("first_dealer"), at(path, "first_dealer"), players, games)
+    result = _verdict(match, first_dealer, games, path)
+    _check_dealers(games, result, players)
+    _check_winner(data, path, players, result)
+    match.status = _status(data, at(path, "status"), match.status, result)
+    match.first_dealer = first_dealer
+    match.winner = result.winner
+    return MatchPlan(path, match, players, result, tuple(game.record for game in games))
+
+
+def _two_players(value: object, path: str, known: Collection[int]) -> tuple[int, int]:
+    players = array(value, path)
+    if len(players) != 2:
+        raise InvalidExport(path, f"a match has two players, not {len(players)}")
+    first, second = (
+        player_ref(player, item(path, seat), known) for seat, player in enumerate(players)
+    )
+    if first == second:
+        raise InvalidExport(item(path, 1), f"player {second} cannot play themselves")
+    return first, second
+
+
+def _seat(value: object, path: str, players: tuple[int, int]) -> int:
+    player = integer(value, path)
+    if player not in players:
+        raise InvalidExport(path, f"player {player} does not play in this match")
+    return players.index(player)
+
+
+def _games(value: object, path: str, players: tuple[int, int]) -> list[ReportedGame]:
+    games = []
+    for index, game in enumerate(array(value, path)):
+        game_path = item(path, index)
+        data = obj(game, game_path, required=("winner", "loser_score"), optional=GAME_FIELDS)
+        dealer = data.get("dealer")
+        games.append(
+            ReportedGame(
+                path=game_path,
+                winner=_seat(data["winner"], at(game_path, "winner"), players),
+                loser_score=integer(data["loser_score"], at(game_path, "loser_score")),
+                dealer=None if dealer is None else _seat(dealer, at(game_path, "dealer"), players),
+                number=optional_integer(data.get("number"), at(game_path, "number")),
+                record=_record(data.get("record"), at(game_path, "record")),
+            )
+        )
+    return games
+
+
+def _first_dealer(
+    value: object, path: str, players: tuple[int, int], games: Sequence[ReportedGame]
+) -> int | None:
+    if value is not None:
+        return _seat(value, path, players)
+    if games and games[0].dealer is None:
+        raise InvalidExport(path, "is missing: say who dealt first in game 1")
+    return games[0].dealer if games else None
+
+
+def _record(value: object, path: str) -> dict[str, Any] | None:
+    """A game played on the site, as the engine recorded it: it must replay under the rules."""
+    if value is None:
+        return None
+    record = mapping(value, path)
+    try:
+        last = deque(replay_live(record), maxlen=1)  # the game as the record leaves it
+    except (ValueError, LookupError, TypeError, AttributeError) as error:
+        problem = f"missing {error}" if isinstance(error, KeyError) else str(error)
+        raise InvalidExport(
+            path, f"is not a game record the engine can replay ({problem})"
+        ) from error
+    game = last[0][0] if last else None
+    if game is None or game.winner is None:
+        raise InvalidExport(path, "is the record of a game that was not finished")
+    return record
+
+
+def _verdict(
+    match: Match, first_dealer: int | None, games: Sequence[ReportedGame], path: str
+) -> MatchResult:
+    """The engine's verdict on the games; a match without games is checked for its length."""
+    reported = [(game.winner, game.loser_score) for game in games]
+    # With no game played the first dealer does not matter; seat 0 lets the engine check the rest.
+    dealer = 0 if first_dealer is None else first_dealer
+    try:
+        return check_report(match, dealer, reported, complete=False)
+    except TournamentError as error:
+        raise InvalidExport(_fault(match, dealer, reported, path), str(error)) from error
+
+
+def _fault(match: Match, dealer: int, reported: list[tuple[int, int]], path: str) -> str:
+    """The path of what the engine refused: the engine names the game, so ask it game by game."""
+    decided = False
+    for count in range(len(reported) + 1):
+        try:
+            decided = check_report(match, dealer, reported[:count], complete=False).decided
+        except TournamentError:
+            if count == 0:
+                return at(path, "best_of")
+            game = item(at(path, "games"), count - 1)
+            return game if decided else at(game, "loser_score")
+    return path
+
+
+def _check_dealers(
+    games: Sequence[ReportedGame], result: MatchResult, players: tuple[int, int]
+) -> None:
+    for number, (given, derived) in enumerate(zip(games, result.games, strict=True), start=1):
+        if given.number is not None and given.number != number:
+            raise InvalidExport(
+                at(given.path, "number"), f"is {given.number}, but this is game {number}"
+            )
+        if given.dealer is not None and given.dealer != derived.dealer:
+            raise InvalidExport(
+                at(given.path, "dealer"),
+                f"player {players[derived.dealer]} dealt game {number}: the first dealer deals "
+                "game 1 and the loser of each game deals the next",
+            )
+
+
+def _check_winner(
+    data: dict[str, Any], path: str, players: tuple[int, int], result: MatchResult
+) -> None:
+    if "winner" not in data:
+        return
+    given = optional_integer(data["winner"], at(path, "winner"))
+    won_by = None if result.winner is None else players[result.winner]
+    if given != won_by:
+        raise InvalidExport(
+            at(path, "winner"),
+            "the games do not decide the match, so it has no winner"
+            if won_by is None
+            else f"the games give the match to player {won_by}",
+        )
+
+
+def _status(data: dict[str, Any], path: str, given: str, result: MatchResult) -> str:
+    """The match's status: the file's, when it is one the site gives a match with these games."""
+    if not result.games:
+        allowed, situation = [Match.Status.PENDING], "no game is given"
+    elif not result.decided:
+        allowed, situation = [Match.Status.IN_PLAY], "the games do not decide the match yet"
+    else:
+        allowed = [Match.Status.REPORTED, Match.Status.DISPUTED, Match.Status.FINAL]
+        situation = "the games decide the match"
+    if "status" not in data:
+        return allowed[-1]
+    if given not in allowed:
+        raise InvalidExport(
+            path,
+            f"cannot be {given!r} when {situation}: it is "
+            + " or ".join(repr(status.value) for status in allowed),
+        )
+    return given

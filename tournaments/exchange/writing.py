@@ -1,0 +1,139 @@
+"""The writing pass of an import: a checked export saved in one transaction.
+
+``import_tournament`` checks the whole export first (``check_export``) and only
+then writes it: the tournament, an entry per player (found in the register by
+exact name and club, or by id and name, or added), the forbidden pairs, and
+each round with its matches, seats, the engine's games and the byes. Imported
+results keep their status and each match with games gets one "imported" line
+in its result log; game records are attached by the service the site uses.
+Any problem, even one only the database finds, saves nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from club.models import Player
+from club.services import player_create
+from tournaments.errors import TournamentError
+from tournaments.exchange.checking import ImportPlan, PlayerPlan, check_export
+from tournaments.exchange.fields import InvalidExport, at
+from tournaments.exchange.matches import MatchPlan, RoundPlan
+from tournaments.models import (
+    Entry,
+    ForbiddenPair,
+    Game,
+    Match,
+    ResultChange,
+    Round,
+    Seat,
+    Tournament,
+)
+from tournaments.services.results import game_records_attach, match_snapshot
+
+
+@transaction.atomic
+def import_tournament(data: dict[str, Any], *, slug: str = "") -> Tournament:
+    """Create the tournament the export ``data`` describes (under ``slug`` when given).
+
+    Raises ``InvalidExport`` naming the value at fault, or ``TournamentError``; either
+    way nothing is saved.
+    """
+    plan = check_export(data, slug=slug)
+    try:
+        with transaction.atomic():
+            return _write(plan)
+    except IntegrityError as error:  # another import took the address meanwhile, say
+        raise TournamentError(f"The import could not be saved: {error}") from error
+
+
+def _write(plan: ImportPlan) -> Tournament:
+    tournament = plan.tournament
+    tournament.save()
+    entry_of = _write_entries(tournament, plan.players)
+    for first, second in plan.forbidden_pairs:
+        low, high = sorted((entry_of[first], entry_of[second]), key=lambda entry: entry.pk)
+        ForbiddenPair.objects.create(tournament=tournament, first=low, second=high)
+    for round_plan in plan.rounds:
+        _write_round(round_plan, entry_of)
+    if plan.champion is not None:
+        tournament.champion = entry_of[plan.champion]
+        tournament.save(update_fields=["champion"])
+    return tournament
+
+
+def _find_player(plan: PlayerPlan) -> Player:
+    same = list(Player.objects.filter(name=plan.name, club=plan.club)[:2])
+    if len(same) == 1:
+        return same[0]
+    by_id = Player.objects.filter(pk=plan.id, name=plan.name).first()
+    return by_id or player_create(name=plan.name, club=plan.club)
+
+
+def _write_entries(tournament: Tournament, players: tuple[PlayerPlan, ...]) -> dict[int, Entry]:
+    entry_of: dict[int, Entry] = {}
+    taken: dict[int, str] = {}
+    for plan in players:
+        player = _find_player(plan)
+        if player.pk in taken:
+            raise InvalidExport(
+                plan.path, f"is the same player of the register as {taken[player.pk]} ({player})"
+            )
+        taken[player.pk] = plan.path
+        entry_of[plan.id] = Entry.objects.create(
+            tournament=tournament,
+            player=player,
+            checked_in=plan.checked_in,
+            withdrawn=plan.withdrawn,
+            first_round=plan.first_round,
+        )
+    return entry_of
+
+
+def _write_round(plan: RoundPlan, entry_of: Mapping[int, Entry]) -> None:
+    round_ = plan.round
+    round_.save()
+    for match_plan in plan.matches:
+        _write_match(match_plan, entry_of)
+    tournament = round_.tournament
+    best_of = (
+        tournament.playoff_best_of if round_.kind == Round.Kind.PLAYOFF else tournament.best_of
+    )
+    for player in plan.byes:
+        bye = Match.objects.create(
+            round=round_, is_bye=True, best_of=best_of, status=Match.Status.FINAL, winner=0
+        )
+        Seat.objects.create(match=bye, round=round_, entry=entry_of[player], seat=0)
+
+
+def _write_match(plan: MatchPlan, entry_of: Mapping[int, Entry]) -> None:
+    match = plan.match
+    match.save()
+    Seat.objects.bulk_create(
+        Seat(match=match, round=match.round, entry=entry_of[player], seat=seat)
+        for seat, player in enumerate(plan.players)
+    )
+    if not plan.result.games:
+        return
+    Game.objects.bulk_create(
+        Game(
+            match=match,
+            number=game.number,
+            dealer=game.dealer,
+            winner=game.winner,
+            loser_score=game.loser_score,
+        )
+        for game in plan.result.games
+    )
+    ResultChange.objects.create(
+        match=match, action=ResultChange.Action.IMPORTED, before=None, after=match_snapshot(match)
+    )
+    records = [record for record in plan.records if record is not None]
+    if records:
+        try:
+            game_records_attach(match=match, records=records)
+        except TournamentError as error:
+            raise InvalidExport(at(plan.path, "games"), str(error)) from error
