@@ -1,44 +1,69 @@
 """The printed documents as PDF responses, beside the pages they print.
 
 A proposed round's documents are 404 for everyone but the organisers, like its
-page; the login slips are the organisers' alone (every player's private link);
-everything else is public. The PDF is in the reader's language, and the private
-links on it use the scheme and host the reader reached the site by.
+page; the login slips are the organisers' alone (every player's private link), and
+only an organiser's score sheets carry the players' private links; everything else
+is public. The PDF is in the reader's language, and the private links on it use the
+scheme and host the reader reached the site by.
+
+A rendered PDF is kept until the tournament changes (``printing.cache``) and the
+reader's browser asks again with its ETag (``views.conditional``): a repeated
+download costs a cache read or a 304. A reader who starts too many renders gets the
+429 page.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.views.decorators.http import require_safe
+from django_ratelimit.exceptions import Ratelimited
 
-from club.roles import organiser_required
+from club.roles import is_organiser, organiser_required
 from tournaments import selectors
 from tournaments.models import Round, Tournament
-from tournaments.printing import documents, links
+from tournaments.printing import cache, documents, links
 from tournaments.printing.documents import Document
 from tournaments.views.common import get_round, get_tournament
+from tournaments.views.conditional import conditional, on_tournament
 
 
-def pdf_response(document: Document) -> HttpResponse:
-    response = HttpResponse(documents.render_pdf(document), content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{document.filename}"'
+def pdf_response(request: HttpRequest, key: str, build: Callable[[], Document]) -> HttpResponse:
+    """The PDF at ``key`` from the cache, or rendered by ``build`` and kept."""
+    rendered = cache.cached_pdf(key, build, refused=lambda: cache.render_refused(request))
+    if rendered is None:
+        raise Ratelimited
+    response = HttpResponse(rendered.content, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{rendered.filename}"'
     return response
 
 
 @require_safe
+@conditional(on_tournament)
 def pairings_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    round_ = get_round(get_tournament(slug), number, request)
-    return pdf_response(documents.pairings(round_))
+    tournament = get_tournament(slug)
+    round_ = get_round(tournament, number, request)
+    key = cache.cache_key("pairings", tournament, round_.number)
+    return pdf_response(request, key, lambda: documents.pairings(round_))
 
 
 @require_safe
+@conditional(on_tournament)
 def scoresheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    round_ = get_round(get_tournament(slug), number, request)
+    """Everyone may print a round's sheets; an organiser's carry the players' private links."""
+    tournament = get_tournament(slug)
+    round_ = get_round(tournament, number, request)
     per_page = request.GET.get("per_page", "2")
     if per_page not in {str(n) for n in documents.SCORE_SHEETS_PER_PAGE}:
         raise Http404
-    base_url = links.base_url_of(request)
-    return pdf_response(documents.scoresheets(round_, per_page=int(per_page), base_url=base_url))
+    base_url = links.base_url_of(request) if is_organiser(request.user) else None
+    key = cache.cache_key("scoresheets", tournament, round_.number, per_page, base_url)
+    return pdf_response(
+        request,
+        key,
+        lambda: documents.scoresheets(round_, per_page=int(per_page), base_url=base_url),
+    )
 
 
 def _swiss_rounds(tournament: Tournament) -> list[Round]:
@@ -46,6 +71,7 @@ def _swiss_rounds(tournament: Tournament) -> list[Round]:
 
 
 @require_safe
+@conditional(on_tournament)
 def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     """After the latest published Swiss round, or ``?round=n`` (404 if not published)."""
     tournament = get_tournament(slug)
@@ -57,25 +83,34 @@ def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
         round_ = next((r for r in rounds if str(r.number) == wanted), None)
         if round_ is None:
             raise Http404
-    return pdf_response(documents.standings(tournament, round_))
+    key = cache.cache_key("standings", tournament, round_.number if round_ else None)
+    return pdf_response(request, key, lambda: documents.standings(tournament, round_))
 
 
 @require_safe
+@conditional(on_tournament)
 def crosstable_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug)
-    return pdf_response(documents.crosstable(tournament, _swiss_rounds(tournament)))
+    key = cache.cache_key("crosstable", tournament)
+    return pdf_response(
+        request, key, lambda: documents.crosstable(tournament, _swiss_rounds(tournament))
+    )
 
 
 @require_safe
+@conditional(on_tournament)
 def playoff_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug)
     if not tournament.playoff_size:
         raise Http404
-    return pdf_response(documents.playoff(tournament))
+    key = cache.cache_key("playoff", tournament)
+    return pdf_response(request, key, lambda: documents.playoff(tournament))
 
 
 @organiser_required
 @require_safe
 def slips_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug)
-    return pdf_response(documents.slips(tournament, base_url=links.base_url_of(request)))
+    base_url = links.base_url_of(request)
+    key = cache.cache_key("slips", tournament, base_url)
+    return pdf_response(request, key, lambda: documents.slips(tournament, base_url=base_url))

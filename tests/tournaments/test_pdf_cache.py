@@ -1,0 +1,168 @@
+"""A PDF is rendered once per change of the tournament, and never shows an older result."""
+
+from __future__ import annotations
+
+import io
+import threading
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from pypdf import PdfReader
+
+from tests.tournaments.conftest import make_tournament, play_round
+from tournaments.models import Match, Tournament
+from tournaments.printing import cache, documents
+from tournaments.services import results, rounds
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def playing(organiser: Any) -> Tournament:
+    """Round 1 closed, round 2 published with its matches unreported."""
+    tournament = make_tournament(8)
+    play_round(tournament, organiser)
+    rounds.round_publish(round=rounds.round_propose(tournament=tournament))
+    return tournament
+
+
+@pytest.fixture
+def renders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The kinds of the documents rendered, in order."""
+    rendered: list[str] = []
+    real = documents.render_pdf
+
+    def counting(document: documents.Document, **kwargs: Any) -> bytes:
+        rendered.append(document.kind)
+        return real(document, **kwargs)
+
+    monkeypatch.setattr(documents, "render_pdf", counting)
+    return rendered
+
+
+def text_of(response: Any) -> str:
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+
+
+def browser(language: str = "en") -> Client:
+    client = Client()
+    client.cookies["django_language"] = language
+    return client
+
+
+def settle_table_1(tournament: Tournament, organiser: Any, loser_score: int) -> None:
+    match = Match.objects.get(round__tournament=tournament, round__number=2, table=1)
+    games = [(0, loser_score), (0, 90)]
+    results.match_settle(match=match, organiser=organiser, first_dealer=0, games=games)
+
+
+def test_a_repeated_download_is_served_from_the_cache(
+    playing: Tournament, renders: list[str]
+) -> None:
+    url = reverse("tournaments:standings_pdf", args=[playing.slug]) + "?round=2"
+    first = browser().get(url)
+    second = browser().get(url)  # another reader, without the first one's ETag
+    assert renders == ["standings"]
+    assert second.content == first.content
+
+
+def test_a_changed_result_renders_afresh(
+    playing: Tournament, organiser: Any, renders: list[str]
+) -> None:
+    url = reverse("tournaments:standings_pdf", args=[playing.slug]) + "?round=2"
+    winner = Match.objects.get(round__tournament=playing, round__number=2, table=1).seats.get(
+        seat=0
+    )
+    name = winner.entry.player.name
+    before = text_of(browser().get(url))
+    settle_table_1(playing, organiser, loser_score=77)
+    after = text_of(browser().get(url))
+    assert renders == ["standings", "standings"]
+    # The winner of table 1 had one match won; now two, and the first line of the table.
+    assert next(line for line in after.splitlines() if name in line).startswith("1 ")
+    assert before != after
+
+
+def test_each_language_has_its_own_copy(playing: Tournament, renders: list[str]) -> None:
+    url = reverse("tournaments:standings_pdf", args=[playing.slug])
+    english = text_of(browser("en").get(url))
+    swedish = text_of(browser("sv").get(url))
+    assert renders == ["standings", "standings"]
+    assert "Standings" in english
+    assert "Ställning" in swedish
+
+
+def test_the_same_reader_gets_a_304(playing: Tournament, renders: list[str]) -> None:
+    client = browser()
+    url = reverse("tournaments:crosstable_pdf", args=[playing.slug])
+    first = client.get(url)
+    assert client.get(url, headers={"If-None-Match": first["ETag"]}).status_code == 304
+
+
+def test_visitors_sheets_carry_no_private_links_and_organisers_do(
+    playing: Tournament, organiser: Any
+) -> None:
+    url = reverse("tournaments:scoresheets_pdf", args=[playing.slug, 2])
+    entry = playing.entries.first()
+    public = text_of(browser().get(url))
+    assert entry.private_key not in public
+    assert "/p/" not in public
+    desk = browser()
+    desk.force_login(organiser)
+    assert entry.private_key in text_of(desk.get(url))
+
+
+def test_a_visitor_who_renders_too_much_gets_the_429_page(playing: Tournament) -> None:
+    client = browser()
+    numbers = ["1", "2"]
+    limit = int(cache.VISITOR_RENDERS.split("/")[0])
+    statuses = []
+    for n in range(limit + 1):
+        # A new document each time (a changed result would do the same): each is a render.
+        playing.results_version += 1
+        Tournament.objects.filter(pk=playing.pk).update(results_version=playing.results_version)
+        url = reverse("tournaments:standings_pdf", args=[playing.slug])
+        statuses.append(client.get(url, {"round": numbers[n % 2]}).status_code)
+    assert statuses[:limit] == [200] * limit
+    assert statuses[limit] == 429
+
+
+def test_a_cached_pdf_is_served_even_past_the_limit(playing: Tournament) -> None:
+    client = browser()
+    url = reverse("tournaments:standings_pdf", args=[playing.slug])
+    limit = int(cache.VISITOR_RENDERS.split("/")[0])
+    for _ in range(limit + 5):
+        assert client.get(url).status_code == 200
+
+
+def test_readers_asking_at_once_wait_for_one_render(playing: Tournament) -> None:
+    key = cache.cache_key("standings", playing, 2)
+    document = documents.standings(playing, playing.rounds.get(number=2))
+    started, done = threading.Event(), threading.Event()
+    built = []
+
+    def slow_build() -> documents.Document:
+        built.append("slow")
+        started.set()
+        done.wait(5)
+        return document
+
+    def never() -> documents.Document:
+        built.append("second")
+        raise AssertionError("the second reader must not render")
+
+    first = threading.Thread(
+        target=cache.cached_pdf, args=(key, slow_build), kwargs={"refused": bool}
+    )
+    first.start()
+    started.wait(5)
+    done.set()
+    second = cache.cached_pdf(key, never, refused=bool)
+    first.join()
+    assert built == ["slow"]
+    assert second is not None
+    assert second.content.startswith(b"%PDF-")

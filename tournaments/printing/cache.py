@@ -1,0 +1,116 @@
+"""Rendered PDFs kept in Django's cache, so a document is laid out once per change.
+
+A PDF's cache key names the document, its options (round, sheets a page, the links'
+host), the reader's language and the tournament's results version
+(``Tournament.results_version`` and ``changed_at``, moved by every service that changes
+what the documents show). A changed result is a new version and so a new key: no PDF is
+ever served from before the change, and the old ones age out of the cache.
+
+Only a render costs: when a render is needed it is counted against the reader's rate
+limit (``render_refusal``), and readers who ask for the same new document at the same
+moment wait for the one render instead of each starting their own.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.core.cache import cache
+from django.http import HttpRequest
+from django.utils.translation import get_language
+from django_ratelimit import ALL
+from django_ratelimit.core import is_ratelimited
+
+from club.roles import is_organiser
+from config.clients import client_ip
+from tournaments.models import Tournament
+from tournaments.printing import documents
+from tournaments.printing.documents import Document
+
+# How long a rendered PDF is kept (a new version makes it unreachable long before).
+KEEP_SECONDS = 24 * 60 * 60
+# How long readers wait for someone else's render of the same document before their own.
+WAIT_SECONDS = 15.0
+LOCK_SECONDS = 60
+# Renders a reader may start (cached copies are never counted): a visitor by address,
+# a member by account; organisers print what they need.
+VISITOR_RENDERS = "20/10m"
+MEMBER_RENDERS = "60/10m"
+
+
+@dataclass(frozen=True)
+class Rendered:
+    filename: str
+    content: bytes
+
+
+def cache_key(kind: str, tournament: Tournament, *options: object) -> str:
+    """The document's key: its kind, options, language and the tournament's version."""
+    parts = [
+        kind,
+        str(tournament.pk),
+        str(tournament.results_version),
+        tournament.changed_at.isoformat(),
+        get_language() or "",
+        *(str(option) for option in options),
+    ]
+    digest = hashlib.blake2b("|".join(parts).encode(), digest_size=16).hexdigest()
+    return f"pdf:{kind}:{digest}"
+
+
+def _reader(group: str, request: HttpRequest) -> str:
+    user = request.user
+    return f"user:{user.pk}" if user.is_authenticated else f"ip:{client_ip(request)}"
+
+
+def _rate(group: str, request: HttpRequest) -> str | None:
+    if is_organiser(request.user):
+        return None
+    return MEMBER_RENDERS if request.user.is_authenticated else VISITOR_RENDERS
+
+
+def render_refused(request: HttpRequest) -> bool:
+    """Count one render against the reader; True when they have used up their renders."""
+    return is_ratelimited(
+        request, group="pdf-render", key=_reader, rate=_rate, method=ALL, increment=True
+    )
+
+
+def _render(key: str, build: Callable[[], Document]) -> Rendered:
+    document = build()
+    rendered = Rendered(document.filename, documents.render_pdf(document))
+    cache.set(key, rendered, KEEP_SECONDS)
+    return rendered
+
+
+def _awaited(key: str) -> Rendered | None:
+    """Someone else's render of ``key``, waited for while their lock lasts."""
+    deadline = time.monotonic() + WAIT_SECONDS
+    while time.monotonic() < deadline:
+        time.sleep(0.1)
+        rendered = cache.get(key)
+        if rendered is not None or cache.get(f"{key}:lock") is None:
+            return rendered
+    return None
+
+
+def cached_pdf(
+    key: str, build: Callable[[], Document], *, refused: Callable[[], bool]
+) -> Rendered | None:
+    """The PDF at ``key``, rendered by ``build`` if nobody has yet; None if ``refused()``."""
+    rendered = cache.get(key)
+    if rendered is not None:
+        return rendered
+    locked = cache.add(f"{key}:lock", True, LOCK_SECONDS)
+    if not locked:
+        rendered = _awaited(key)
+        if rendered is not None:
+            return rendered
+    try:
+        return None if refused() else _render(key, build)
+    finally:
+        if locked:
+            cache.delete(f"{key}:lock")
