@@ -154,3 +154,24 @@ def test_the_tournament_list_changes_with_any_tournament(playing: Tournament) ->
     assert again(browser, url, first).status_code == 304
     make_tournament(2, name="Another Open")
     assert again(browser, url, first).status_code == 200
+
+
+def test_a_new_visitor_gets_the_table_rendered_for_the_last_one(playing: Tournament) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    url = reverse("tournaments:round", args=[playing.slug, 2])
+    with CaptureQueriesContext(connection) as first:
+        assert client().get(url).status_code == 200
+    with CaptureQueriesContext(connection) as second:
+        assert client().get(url).status_code == 200
+    assert len(second) < len(first)
+
+
+def test_a_player_still_finds_their_own_table_marked(playing: Tournament) -> None:
+    url = reverse("tournaments:round", args=[playing.slug, 2])
+    assert 'class="mine' not in client().get(url).content.decode()
+    seat = Match.objects.filter(round__number=2, is_bye=False)[0].seats.get(seat=0)
+    browser = client()
+    browser.force_login(seat.entry.player.user)
+    assert 'class="mine' in browser.get(url).content.decode()

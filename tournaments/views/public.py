@@ -71,18 +71,11 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         # The organisers' panel polls on its own; the pairings need not be rebuilt for it.
         context = {"tournament": tournament, "round": round_, "attention": attention}
         return render(request, "tournaments/round_detail.html#attention", context)
-    records = selectors.records_before(tournament, number)
-    rows = [
-        {
-            "match": match,
-            "seats": [(seat, records.get(seat.entry_id)) for seat in match.seats.all()],
-        }
-        for match in selectors.round_matches(round_)
-    ]
     context = {
         "tournament": tournament,
         "round": round_,
-        "rows": rows,
+        # Called by the template only when its cached table is out of date.
+        "rows": lambda: _pairing_rows(tournament, round_),
         "is_organiser": organiser,
         "attention": attention,
         "my_table": selectors.my_table(tournament, actor_for(request, tournament)),
@@ -91,6 +84,18 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if round_.status == Round.Status.PROPOSED:
         context.update(proposal_context(round_))
     return live(request, "tournaments/round_detail.html", "pairings", context)
+
+
+def _pairing_rows(tournament: Tournament, round_: Round) -> list[dict[str, Any]]:
+    """Each match of the round with its players' records before it."""
+    records = selectors.records_before(tournament, round_.number)
+    return [
+        {
+            "match": match,
+            "seats": [(seat, records.get(seat.entry_id)) for seat in match.seats.all()],
+        }
+        for match in selectors.round_matches(round_)
+    ]
 
 
 def _through_round(request: HttpRequest, tournament: Tournament) -> tuple[int | None, list[Round]]:
