@@ -101,7 +101,8 @@ def _locust(
 ) -> None:
     locust = str(Path(sys.executable).with_name("locust"))
     command = [locust, "-f", "benchmarks/locustfile.py", "--headless", "--only-summary"]
-    command += ["--host", host, "-u", str(users), "-r", str(max(users // 5, 1))]
+    # Arrivals over about 20 s; the figures are of the steady state after them.
+    command += ["--host", host, "-u", str(users), "-r", str(max(users // 20, 1)), "--reset-stats"]
     command += ["-t", f"{seconds}s", "--csv", str(prefix), "--loglevel", "WARNING", *classes]
     subprocess.run(command, cwd=ROOT, env=env, check=False)
 

@@ -27,15 +27,13 @@ import itertools
 import json
 import os
 import random
-import re
 import threading
 from typing import Any
 
 from locust import HttpUser, between, constant, task
 from locust.clients import HttpSession
 
-CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
-VERSION = re.compile(r'name="version" value="(\d+)"')
+from benchmarks.venue_seed import CSRF, VERSION, report_data
 
 
 def _venue() -> dict[str, Any]:
@@ -122,9 +120,7 @@ class TablePair(HttpUser):
         match, (reporter, confirmer) = self.table["match"], self.table["keys"]
         page = self._page(self.client, reporter)
         self._page(self.opponent, confirmer)
-        games = {"first_dealer": "0", "game_1_winner": "0", "game_1_loser_score": "97"}
-        games |= {"game_2_winner": "1", "game_2_loser_score": "88", "game_3_winner": "0"}
-        games |= {"game_3_loser_score": str(random.randint(50, 119))}
+        games = report_data(random.randint(50, 119))
         self._post(self.client, f"/t/{SLUG}/match/{match}/report/", page, games, "report")
         page = self._page(self.opponent, confirmer)
         version = VERSION.search(page)

@@ -19,11 +19,29 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any
 
 ORGANISER = ("venue-organiser", "venue-organiser-password-1")
+
+# What the load test's players read from their pages and post, as a browser would.
+CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+VERSION = re.compile(r'name="version" value="(\d+)"')
+
+
+def report_data(loser_score: int) -> dict[str, str]:
+    """A best-of-three won 2-1 by seat 0, as typed into the report form."""
+    return {
+        "first_dealer": "0",
+        "game_1_winner": "0",
+        "game_1_loser_score": "97",
+        "game_2_winner": "1",
+        "game_2_loser_score": "88",
+        "game_3_winner": "0",
+        "game_3_loser_score": str(loser_score),
+    }
 
 
 def _names(count: int, prefix: str) -> list[tuple[str, str]]:
