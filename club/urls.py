@@ -1,6 +1,6 @@
 from django.urls import path
 
-from club import account_views, views
+from club import account_views, lockout_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -12,6 +12,8 @@ urlpatterns = [
         name="invitation_accept",
     ),
     path("club/", views.player_list, name="player_list"),
+    path("club/lockouts/", lockout_views.lockout_list, name="lockouts"),
+    path("club/lockouts/lift/", lockout_views.lockout_lift, name="lockout_lift"),
     path("club/players/add/", views.player_add, name="player_add"),
     path("club/players/<int:pk>/", views.player_detail, name="player_detail"),
     path("club/players/<int:pk>/edit/", views.player_edit, name="player_edit"),

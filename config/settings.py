@@ -33,10 +33,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from datetime import timedelta
 from pathlib import Path
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -184,6 +186,8 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "axes",
+    "csp",
     "django_htmx",
     "django_ratelimit",
     "template_partials",
@@ -194,6 +198,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -202,6 +207,12 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A view's exceptions reach the middleware below first: a rate limit becomes the
+    # 429 page, an unreachable database the 503 page (config.errors).
+    "django_ratelimit.middleware.RatelimitMiddleware",
+    "config.middleware.DatabaseUnavailableMiddleware",
+    # Last, as django-axes asks: it turns a refused login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -240,6 +251,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["CONN_MAX_AGE"] = 0
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# The lockout check first: a locked-out login is refused before any password is hashed.
+AUTHENTICATION_BACKENDS = [
+    "club.lockouts.LockoutBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -308,11 +325,50 @@ SILENCED_SYSTEM_CHECKS = [
     "django_ratelimit.W001",
 ]
 
+# Failed logins (django-axes, club.lockouts): an account is locked after a few failures
+# from anywhere; an address only after many, since a whole venue may share one address
+# (a club's Wi-Fi behind one router) and players mistype. A lock ends by itself after
+# the cool-off, or when an organiser lifts it (/club/lockouts/); a successful login
+# forgives that account's failures.
+LOCKOUT_ACCOUNT_FAILURES = 5
+LOCKOUT_ADDRESS_FAILURES = 30
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_FAILURE_LIMIT = "club.lockouts.failure_limit"
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_HANDLER = "club.lockouts.LockoutHandler"
+AXES_RESET_ON_SUCCESS = True
+# A refused login does not count again, so the lock ends at the time the page shows.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_CLIENT_IP_CALLABLE = "config.clients.client_ip"
+AXES_LOCKOUT_CALLABLE = "club.lockout_views.locked_out"
+# Failures are kept until their cool-off ends; successful logins are not logged.
+AXES_DISABLE_ACCESS_LOG = True
+AXES_VERBOSE = False
+
+# Content-Security-Policy (django-csp): everything from this site, nothing inline, no
+# eval, no framing. Styles and scripts live in static/; htmx is told not to inject its
+# indicator style or evaluate attributes (templates/base.html). No page uses data: URIs
+# (the QR codes are inline SVG; the data: images are in the PDFs only).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     # WeasyPrint reports each step of every document at INFO: only its warnings are news.
-    "loggers": {"weasyprint": {"level": "WARNING"}, "fontTools": {"level": "WARNING"}},
+    # Axes reports every login at INFO; its warnings (failures, lockouts) are the news.
+    "loggers": {
+        "weasyprint": {"level": "WARNING"},
+        "fontTools": {"level": "WARNING"},
+        "axes": {"level": "WARNING"},
+    },
 }

@@ -50,3 +50,4 @@ urlpatterns = [
 ]
 
 handler404 = "club.views.page_not_found"
+handler500 = "config.errors.server_error"

@@ -100,7 +100,7 @@ def test_a_whole_game_to_121_in_the_page(phone: Any) -> None:
     winner_hole = page.locator(f'[data-hole="{game.winner}-121"]')
     winner_peg = page.locator(f'[data-peg="{game.winner}-front"]')
     cx, cy = winner_hole.get_attribute("cx"), winner_hole.get_attribute("cy")
-    assert f"translate({cx}px, {cy}px)" in winner_peg.get_attribute("style")
+    assert winner_peg.get_attribute("transform") == f"translate({cx}, {cy})"
 
     page.get_by_text(re.compile(r"^Game log")).click()
     log = page.locator(".log-list > .line")

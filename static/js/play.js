@@ -19,7 +19,9 @@
     var peg = board.querySelector('[data-peg="' + player + "-" + (back ? "back" : "front") + '"]');
     var hole = board.querySelector('[data-hole="' + player + "-" + holeKey(score, back) + '"]');
     if (!peg || !hole) return;
-    peg.style.transform = "translate(" + hole.getAttribute("cx") + "px, " + hole.getAttribute("cy") + "px)";
+    // The SVG attribute, not a style: the page's Content-Security-Policy allows no inline
+    // styles. The peg's CSS transition animates the change all the same.
+    peg.setAttribute("transform", "translate(" + hole.getAttribute("cx") + ", " + hole.getAttribute("cy") + ")");
     peg.setAttribute("data-score", String(score));
   }
 
