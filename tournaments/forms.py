@@ -28,6 +28,11 @@ def scheme_name(win: int, skunk: int, double: int) -> str:
     return "custom"
 
 
+def labelled_errors(form: forms.Form, name: str) -> str:
+    """A field's errors as one message for the top of the page: "Label: error"."""
+    return " ".join(f"{form[name].label}: {error}" for error in form.errors[name])
+
+
 class DateInput(forms.DateInput):
     input_type = "date"
 

@@ -14,18 +14,25 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
+from club.forms import PlayerSearchForm
 from club.models import Player
 from club.roles import organiser_required
 from club.selectors import player_search, possible_twins
 from tournaments import selectors
-from tournaments.forms import EntryAddForm, ForbiddenPairForm, NewPlayerEntryForm
+from tournaments.forms import (
+    EntryAddForm,
+    ForbiddenPairForm,
+    NewPlayerEntryForm,
+    labelled_errors,
+)
 from tournaments.models import Entry, ForbiddenPair, Round, Tournament
 from tournaments.services import tournaments as services
 from tournaments.views.common import Question, ask, confirmed, get_tournament, run_service
 
 
 def _entries_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
-    query = request.GET.get("q", "").strip()
+    search_form = PlayerSearchForm(request.GET)
+    query = search_form.cleaned_data["q"] if search_form.is_valid() else ""
     entries = list(selectors.entries_marked_paired(tournament))
     entered = {entry.player_id for entry in entries}
     candidates = (
@@ -37,6 +44,7 @@ def _entries_context(request: HttpRequest, tournament: Tournament) -> dict[str, 
         "entered": entered,
         "entries_closed": services.entries_closed(tournament),
         "add_refusal": services.entry_add_refusal(tournament),
+        "search_form": search_form,
         "query": query,
         "candidates": candidates,
         "new_player_form": NewPlayerEntryForm(),
@@ -75,6 +83,8 @@ def entry_add(request: HttpRequest, slug: str) -> HttpResponse:
             player=player,
             checked_in=bool(request.POST.get("checked_in")),
         )
+    else:
+        messages.error(request, _("Choose a member to register."))
     return _back_to_entries(tournament)
 
 
@@ -182,6 +192,8 @@ def forbidden_add(request: HttpRequest, slug: str) -> HttpResponse:
             tournament=tournament,
             **form.cleaned_data,
         )
+    elif "reason" in form.errors:
+        messages.error(request, labelled_errors(form, "reason"))
     else:
         messages.error(request, _("Choose two players of this tournament."))
     return _back_to_entries(tournament)

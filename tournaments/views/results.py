@@ -27,7 +27,13 @@ from scoring.match import MatchResult
 from tournaments import selectors
 from tournaments.access import Actor, actor_for
 from tournaments.errors import TournamentError
-from tournaments.forms import ConfirmForm, DisputeForm, MatchReportForm
+from tournaments.forms import (
+    ConfirmForm,
+    DisputeForm,
+    MatchReportForm,
+    SettleNoteForm,
+    labelled_errors,
+)
 from tournaments.models import Match, Round, Tournament
 from tournaments.services import results as services
 from tournaments.views.common import get_tournament
@@ -178,12 +184,21 @@ def match_settle(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     match = selectors.match_for_page(tournament, pk)
 
     def save(**data: Any) -> Match:
-        note = request.POST.get("note", "")
+        note = _settle_note(request)
         settled = services.match_settle(match=match, organiser=request.user, note=note, **data)
         _warn_about_later_rounds(request, settled)
         return settled
 
     return _submitted(request, tournament, match, save, lambda _match: _("The result is final."))
+
+
+def _settle_note(request: HttpRequest) -> str:
+    """The organiser's note for the log; a bad one refuses the whole form, saving nothing."""
+    form = SettleNoteForm(request.POST)
+    if not form.is_valid():
+        raise TournamentError(labelled_errors(form, "note"))
+    note: str = form.cleaned_data["note"]
+    return note
 
 
 def _warn_about_later_rounds(request: HttpRequest, match: Match) -> None:
