@@ -6,7 +6,6 @@ address without htmx gives the whole page, so everything works without JavaScrip
 
 from __future__ import annotations
 
-import csv
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -16,7 +15,7 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_safe
 
 from club.roles import is_organiser
-from tournaments import bridge, selectors
+from tournaments import bridge, selectors, spreadsheets
 from tournaments.access import actor_for
 from tournaments.models import Entry, Game, Round, Tournament
 from tournaments.services.playoff import bracket_rounds
@@ -128,11 +127,11 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     return live(request, "tournaments/standings.html", "table", context)
 
 
-def _csv_response(filename: str) -> tuple[HttpResponse, csv.writer]:  # type: ignore[valid-type]
+def _csv_response(filename: str) -> tuple[HttpResponse, spreadsheets.SpreadsheetWriter]:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     response.write("\ufeff")  # so spreadsheet programs read å, ä and ö right
-    return response, csv.writer(response)
+    return response, spreadsheets.writer(response)  # no cell is run as a formula
 
 
 @require_safe
