@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter, defaultdict
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
@@ -70,13 +71,81 @@ _VALUES = tuple(value(rank) for rank in range(14))
 
 @lru_cache(maxsize=1 << 16)
 def play_points(ranks: Ranks) -> int:
-    """Points the last of ``ranks`` earns on the sequence before it (via ``score_play``)."""
+    """Points the last of ``ranks`` earns on the sequence before it, as ``score_play`` counts.
+
+    Counted on the ranks alone (suits never score in the play); a sequence that
+    could not be laid is handed to ``score_play``, which says what is wrong with it.
+    """
+    count = sum(_VALUES[rank] for rank in ranks if 0 < rank < len(_VALUES))
+    if not ranks or count > MAX_COUNT or not all(_laid_ranks(ranks)):
+        return _scored_as_cards(ranks)
+    return tail_points(ranks[:-1], ranks[-1], count)
+
+
+def _laid_ranks(ranks: Ranks) -> Iterator[bool]:
+    seen: Counter[int] = Counter()
+    for rank in ranks:
+        seen[rank] += 1
+        yield 0 < rank < len(_VALUES) and seen[rank] <= len(SUITS)
+
+
+def _scored_as_cards(ranks: Ranks) -> int:
     seen: Counter[int] = Counter()
     cards = []
-    for rank in ranks:  # any distinct suits will do: suits never score in the play
+    for rank in ranks:  # any distinct suits will do
         cards.append(Card(rank, SUITS[seen[rank]]))
         seen[rank] += 1
     return score_play(cards).total
+
+
+@lru_cache(maxsize=1 << 16)
+def tail_points(tail: Ranks, rank: int, count: int) -> int:
+    """Points for laying ``rank`` after ``tail`` (the end of the sequence), making ``count``.
+
+    The rules of ``scoring.pegging`` on ranks: 2 for fifteen or thirty-one; 2, 6
+    or 12 for the last two, three or four of a rank; for a run, the longest k >= 3
+    such that the last k cards are k consecutive ranks (a repeated rank ends the look back).
+    """
+    points = 2 if count in (15, MAX_COUNT) else 0
+    alike = 1
+    while alike <= len(tail) and tail[-alike] == rank:
+        alike += 1
+    if alike > 1:  # a pair also ends every run
+        return points + alike * (alike - 1)
+    seen, low, high, longest = {rank}, rank, rank, 0
+    for size, earlier in enumerate(reversed(tail), start=2):
+        if earlier in seen:
+            break
+        seen.add(earlier)
+        low, high = min(low, earlier), max(high, earlier)
+        if size >= 3 and high - low == size - 1:
+            longest = size
+    return points + longest
+
+
+@lru_cache(maxsize=1 << 16)
+def scoring_tail(sequence: Ranks) -> Ranks:
+    """The last cards of ``sequence`` that a card laid after them can still score with.
+
+    A pair looks back over the cards of the last rank, a run over the last cards
+    while their ranks differ: so after a pair only the cards of that rank matter,
+    otherwise the longest end of the sequence without a repeated rank. What
+    came before matters only through the count, which is kept apart; so the
+    search treats two positions with the same tail and count as one.
+    """
+    if not sequence:
+        return ()
+    alike = 1
+    while alike < len(sequence) and sequence[-alike - 1] == sequence[-1]:
+        alike += 1
+    if alike > 1:
+        return sequence[-alike:]
+    seen: set[int] = set()
+    for rank in reversed(sequence):
+        if rank in seen:
+            break
+        seen.add(rank)
+    return sequence[-len(seen) :]
 
 
 def immediate_points(position: PegPosition, card: Card) -> int:
@@ -202,15 +271,17 @@ def opponent_hands(position: PegPosition, rng: random.Random) -> list[tuple[Rank
 def option_nets(position: PegPosition, opponent: Ranks) -> dict[int, int]:
     """The net after laying each legal rank, the opponent's hand known."""
     held = tuple(sorted(card.rank for card in position.held))
-    sequence = tuple(card.rank for card in position.sequence)
-    return _SEARCH.options(held, opponent, sequence, position.count, position.opponent_passed)
+    tail = scoring_tail(tuple(card.rank for card in position.sequence))
+    return _SEARCH.options(held, opponent, tail, position.count, position.opponent_passed)
 
 
 class _Search:
     """A perfect-information search of the rest of the play, with its positions cached.
 
-    A position's net depends on nothing else, so one cache serves every
-    decision; it is emptied when it grows past ``limit`` positions.
+    A position is both hands, the sequence's ``scoring_tail``, the count and
+    whether the other said go; its net depends on nothing else, so one cache
+    serves every decision (and every request a worker answers); it is emptied
+    when it grows past ``limit`` positions.
     """
 
     def __init__(self, limit: int = 1 << 18) -> None:
@@ -220,7 +291,10 @@ class _Search:
     def options(
         self, mover: Ranks, other: Ranks, seq: Ranks, count: int, passed: bool
     ) -> dict[int, int]:
-        """Net for the mover of laying each distinct legal rank; ``passed``: the other said go."""
+        """Net for the mover of laying each distinct legal rank; ``passed``: the other said go.
+
+        ``seq`` is the sequence's ``scoring_tail``.
+        """
         nets = {}
         previous = 0
         for index, rank in enumerate(mover):  # ranks ascending: a repeat follows its twin
@@ -231,15 +305,17 @@ class _Search:
                 continue
             previous = rank
             rest = mover[:index] + mover[index + 1 :]
-            points = play_points((*seq, rank))
+            points = tail_points(seq, rank, new_count)
             if new_count == MAX_COUNT:  # the sequence ends; the other player leads the next
                 nets[rank] = (
                     points - self.net(other, rest, (), 0, False) if rest or other else points
                 )
             elif passed:
-                nets[rank] = points + self.net(rest, other, (*seq, rank), new_count, True)
+                tail = scoring_tail((*seq, rank))
+                nets[rank] = points + self.net(rest, other, tail, new_count, True)
             else:
-                nets[rank] = points - self.net(other, rest, (*seq, rank), new_count, False)
+                tail = scoring_tail((*seq, rank))
+                nets[rank] = points - self.net(other, rest, tail, new_count, False)
         return nets
 
     def net(self, mover: Ranks, other: Ranks, seq: Ranks, count: int, passed: bool) -> int:

@@ -1,0 +1,186 @@
+"""The expert's search of the play: counted on ranks and sequence tails, it decides as before.
+
+The search scores a card from the ranks alone (``play_points``, ``tail_points``)
+and keeps a position by its sequence's ``scoring_tail``; these tests hold both
+to the rules of ``scoring.pegging`` and to a plain search over whole sequences,
+and hold the expert to the decisions it took on fixed seeds before either existed.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from itertools import product
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scoring.cards import SUITS, Card
+from scoring.events import Phase
+from scoring.game import Game
+from scoring.pegging import MAX_COUNT, InvalidSequenceError, score_play
+from scoring.pegplay import (
+    Ranks,
+    option_nets,
+    play_points,
+    scoring_tail,
+    tail_points,
+    value,
+)
+from scoring.strategy import ComputerPlayer, peg_position
+
+RECORDED = Path(__file__).with_name("expert_decisions.json")
+
+
+def as_cards(ranks: Ranks) -> list[Card]:
+    seen: Counter[int] = Counter()
+    cards = []
+    for rank in ranks:
+        cards.append(Card(rank, SUITS[seen[rank]]))
+        seen[rank] += 1
+    return cards
+
+
+def layable(ranks: Ranks) -> bool:
+    return sum(map(value, ranks)) <= MAX_COUNT and max(Counter(ranks).values()) <= 4
+
+
+def sequences(length: int) -> list[Ranks]:
+    return [ranks for ranks in product(range(1, 14), repeat=length) if layable(ranks)]
+
+
+@pytest.mark.parametrize("length", [1, 2, 3, 4])
+def test_play_points_counts_every_short_sequence_as_the_rules_do(length: int) -> None:
+    for ranks in sequences(length):
+        assert play_points(ranks) == score_play(as_cards(ranks)).total, ranks
+
+
+@given(st.lists(st.integers(1, 13), min_size=5, max_size=8))
+def test_play_points_counts_longer_sequences_as_the_rules_do(ranks: list[int]) -> None:
+    sequence = tuple(ranks)
+    if layable(sequence):
+        assert play_points(sequence) == score_play(as_cards(sequence)).total
+
+
+@pytest.mark.parametrize("ranks", [(), (10, 10, 10, 5), (2, 2, 2, 2, 2), (0, 3), (14,)])
+def test_a_sequence_that_cannot_be_laid_is_refused_as_before(ranks: Ranks) -> None:
+    with pytest.raises((InvalidSequenceError, IndexError)):
+        play_points(ranks)
+
+
+@given(
+    st.lists(st.integers(1, 13), min_size=1, max_size=6),
+    st.lists(st.integers(1, 13), min_size=1, max_size=4),
+)
+def test_after_the_tail_the_cards_score_as_after_the_whole_sequence(
+    before: list[int], after: list[int]
+) -> None:
+    """What a sequence's tail leaves out never scores again, whatever is laid next."""
+    whole = (*before, *after)
+    if not layable(whole):
+        return
+    count = sum(map(value, before))
+    tail = scoring_tail(tuple(before))
+    for index, rank in enumerate(after):
+        count += value(rank)
+        assert tail_points(tail, rank, count) == play_points(whole[: len(before) + index + 1])
+        tail = scoring_tail((*tail, rank))
+        assert tail == scoring_tail(whole[: len(before) + index + 1])
+
+
+@pytest.mark.parametrize(
+    ("sequence", "tail"),
+    [
+        ((), ()),
+        ((5,), (5,)),
+        ((3, 4, 5), (3, 4, 5)),
+        ((4, 3, 4, 5), (3, 4, 5)),
+        ((7, 8, 8), (8, 8)),
+        ((10, 5, 5, 5), (5, 5, 5)),
+        ((1, 2, 3, 2), (3, 2)),
+    ],
+)
+def test_the_scoring_tail(sequence: Ranks, tail: Ranks) -> None:
+    assert scoring_tail(sequence) == tail
+
+
+def plain_net(mover: Ranks, other: Ranks, seq: Ranks, count: int, passed: bool) -> int:
+    """The search as first written: whole sequences, no cache. Slow; for small hands only."""
+    nets = plain_options(mover, other, seq, count, passed)
+    if nets:
+        return max(nets.values())
+    if not passed:
+        if not seq and not other:
+            return 0
+        return -plain_net(other, mover, seq, count, True)
+    if not seq:
+        return 0
+    if not mover and not other:
+        return 1
+    return 1 - plain_net(other, mover, (), 0, False)
+
+
+def plain_options(mover: Ranks, other: Ranks, seq: Ranks, count: int, passed: bool) -> dict:
+    nets = {}
+    for index, rank in enumerate(mover):
+        new_count = count + value(rank)
+        if new_count > MAX_COUNT or rank in nets:
+            continue
+        rest = mover[:index] + mover[index + 1 :]
+        points = score_play(as_cards((*seq, rank))).total
+        if new_count == MAX_COUNT:
+            nets[rank] = points - plain_net(other, rest, (), 0, False) if rest or other else points
+        elif passed:
+            nets[rank] = points + plain_net(rest, other, (*seq, rank), new_count, True)
+        else:
+            nets[rank] = points - plain_net(other, rest, (*seq, rank), new_count, False)
+    return nets
+
+
+def test_the_search_finds_the_nets_of_a_plain_search_over_whole_sequences() -> None:
+    """Every expert position in a few games, against each opponent hand it may face."""
+    rng = random.Random(5)
+    compared = 0
+    for seed in range(2):
+        game = Game.new(seed=seed, first_dealer=seed % 2)
+        players = (ComputerPlayer("standard", seed), ComputerPlayer("standard", seed + 1))
+        while game.phase is not Phase.DONE:
+            player = game.to_move
+            assert player is not None
+            if game.phase is Phase.PLAY:
+                position = peg_position(game, player)
+                held = tuple(sorted(card.rank for card in position.held))
+                seq = tuple(card.rank for card in position.sequence)
+                for _ in range(2):
+                    opponent = tuple(
+                        sorted(c.rank for c in rng.sample(position.unseen, position.opponent_held))
+                    )
+                    expected = plain_options(
+                        held, opponent, seq, position.count, position.opponent_passed
+                    )
+                    assert option_nets(position, opponent) == expected
+                    compared += 1
+            players[player].decide(game, player)
+    assert compared > 100
+
+
+def recorded_game(seed: int, levels: tuple[str, str]) -> str:
+    game = Game.new(seed=seed, first_dealer=seed % 2)
+    players = (ComputerPlayer(levels[0], seed), ComputerPlayer(levels[1], seed + 1))
+    while game.phase is not Phase.DONE:
+        player = game.to_move
+        assert player is not None
+        players[player].decide(game, player)
+    decisions = game.to_json()["decisions"]
+    return " ".join("-".join(d["discard"]) if "discard" in d else d["play"] for d in decisions)
+
+
+@pytest.mark.parametrize("name", sorted(json.loads(RECORDED.read_text(encoding="utf-8"))))
+def test_the_expert_decides_as_it_did_before_the_faster_search(name: str) -> None:
+    """Whole games recorded with the search over whole sequences (``expert_decisions.json``)."""
+    first, second, seed = name.split("-")
+    expected = json.loads(RECORDED.read_text(encoding="utf-8"))[name]
+    assert recorded_game(int(seed), (first, second)) == expected
