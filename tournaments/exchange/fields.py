@@ -87,7 +87,8 @@ def integer(
 ) -> int:
     """A whole number (true and false are not numbers here)."""
     if not isinstance(value, int) or isinstance(value, bool):
-        raise InvalidExport(path, f"must be a whole number, not {kind(value)}")
+        found = value if isinstance(value, float) else kind(value)
+        raise InvalidExport(path, f"must be a whole number, not {found}")
     if minimum is not None and value < minimum:
         raise InvalidExport(path, f"must be at least {minimum}, not {value}")
     if maximum is not None and value > maximum:
@@ -129,8 +130,12 @@ def model_fields(instance: models.Model, paths: Mapping[str, str]) -> None:
     try:
         instance.clean_fields(exclude=exclude)
     except ValidationError as error:
-        field, messages = next(iter(error.message_dict.items()))
-        raise InvalidExport(paths[field], " ".join(messages)) from error
+        name, errors = next(iter(error.error_dict.items()))
+        problem = " ".join(message for e in errors for message in e.messages)
+        choices = instance._meta.get_field(name).choices
+        if choices and errors[0].code == "invalid_choice":
+            problem += " It is one of: " + ", ".join(str(value) for value, _label in choices) + "."
+        raise InvalidExport(paths[name], problem) from error
 
 
 def model_constraints(instance: models.Model, problems: Mapping[str, tuple[str, str]]) -> None:

@@ -197,6 +197,8 @@ def _match(value: object, path: str, round_: Round, known: Collection[int]) -> M
     result = _verdict(match, first_dealer, games, path)
     _check_dealers(games, result, players)
     _check_winner(data, path, players, result)
+    for game in games:
+        _check_record(game)
     match.status = _status(data, at(path, "status"), match.status, result)
     match.first_dealer = first_dealer
     match.winner = result.winner
@@ -235,7 +237,9 @@ def _games(value: object, path: str, players: tuple[int, int]) -> list[ReportedG
                 loser_score=integer(data["loser_score"], at(game_path, "loser_score")),
                 dealer=None if dealer is None else _seat(dealer, at(game_path, "dealer"), players),
                 number=optional_integer(data.get("number"), at(game_path, "number")),
-                record=_record(data.get("record"), at(game_path, "record")),
+                record=None
+                if data.get("record") is None
+                else mapping(data["record"], at(game_path, "record")),
             )
         )
     return games
@@ -251,22 +255,24 @@ def _first_dealer(
     return games[0].dealer if games else None
 
 
-def _record(value: object, path: str) -> dict[str, Any] | None:
-    """A game played on the site, as the engine recorded it: it must replay under the rules."""
-    if value is None:
-        return None
-    record = mapping(value, path)
+def _check_record(game: ReportedGame) -> None:
+    """A game played on the site, as the engine recorded it: it must replay under the rules.
+
+    That it tells the same result as the game is checked when it is attached
+    (``services.results.game_records_attach``).
+    """
+    if game.record is None:
+        return
+    path = at(game.path, "record")
     try:
-        last = deque(replay_live(record), maxlen=1)  # the game as the record leaves it
+        last = deque(replay_live(game.record), maxlen=1)  # the game as the record leaves it
     except (ValueError, LookupError, TypeError, AttributeError) as error:
         problem = f"missing {error}" if isinstance(error, KeyError) else str(error)
         raise InvalidExport(
             path, f"is not a game record the engine can replay ({problem})"
         ) from error
-    game = last[0][0] if last else None
-    if game is None or game.winner is None:
+    if not last or last[0][0].winner is None:
         raise InvalidExport(path, "is the record of a game that was not finished")
-    return record
 
 
 def _verdict(
@@ -278,22 +284,22 @@ def _verdict(
     dealer = 0 if first_dealer is None else first_dealer
     try:
         return check_report(match, dealer, reported, complete=False)
-    except TournamentError as error:
-        raise InvalidExport(_fault(match, dealer, reported, path), str(error)) from error
+    except TournamentError:
+        raise _fault(match, dealer, reported, path) from None
 
 
-def _fault(match: Match, dealer: int, reported: list[tuple[int, int]], path: str) -> str:
-    """The path of what the engine refused: the engine names the game, so ask it game by game."""
+def _fault(match: Match, dealer: int, reported: list[tuple[int, int]], path: str) -> InvalidExport:
+    """What the engine refused, by path: it names the game, so ask it game by game."""
     decided = False
     for count in range(len(reported) + 1):
         try:
             decided = check_report(match, dealer, reported[:count], complete=False).decided
-        except TournamentError:
+        except TournamentError as error:
             if count == 0:
-                return at(path, "best_of")
+                return InvalidExport(at(path, "best_of"), str(error))
             game = item(at(path, "games"), count - 1)
-            return game if decided else at(game, "loser_score")
-    return path
+            return InvalidExport(game if decided else at(game, "loser_score"), str(error))
+    return InvalidExport(path, "the engine refuses the match")  # not reached: the whole failed
 
 
 def _check_dealers(
@@ -340,9 +346,7 @@ def _status(data: dict[str, Any], path: str, given: str, result: MatchResult) ->
     if "status" not in data:
         return allowed[-1]
     if given not in allowed:
-        raise InvalidExport(
-            path,
-            f"cannot be {given!r} when {situation}: it is "
-            + " or ".join(repr(status.value) for status in allowed),
-        )
+        names = [repr(status.value) for status in allowed]
+        one_of = " or ".join(filter(None, [", ".join(names[:-1]), names[-1]]))
+        raise InvalidExport(path, f"cannot be {given!r} when {situation}: it must be {one_of}")
     return given

@@ -17,6 +17,7 @@ from tournaments.exchange.fields import InvalidExport, at, item, kind
 
 MAX_MEGABYTES = 5
 MAX_DEPTH = 32
+MAX_DIGITS = 40  # far beyond any id or seed; Python refuses to read 4,300 and more
 MEGABYTE = 1024 * 1024
 
 
@@ -57,16 +58,22 @@ def _refuse_constant(name: str) -> None:
     raise ValueError(f"{name} is not a JSON number")
 
 
+def _whole_number(digits: str) -> int:
+    if len(digits) > MAX_DIGITS:
+        raise ValueError(f"a number has more than {MAX_DIGITS} digits")
+    return int(digits)
+
+
 def _parsed(text: str) -> object:
     try:
-        return json.loads(text, parse_constant=_refuse_constant)
+        return json.loads(text, parse_constant=_refuse_constant, parse_int=_whole_number)
     except json.JSONDecodeError as error:
         raise InvalidExport(
             "", f"The file is not JSON: {error.msg} (line {error.lineno}, column {error.colno})."
         ) from error
     except RecursionError as error:
         raise InvalidExport("", f"The file is nested deeper than {MAX_DEPTH} levels.") from error
-    except ValueError as error:  # NaN, Infinity, or a number of thousands of digits
+    except ValueError as error:  # NaN, Infinity, or a number with too many digits
         raise InvalidExport("", f"The file is not JSON: {error}.") from error
 
 
