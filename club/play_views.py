@@ -9,17 +9,27 @@ any other game is a 404.
 
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import Resolver404, resolve, reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST, require_safe
+from django_ratelimit.decorators import ratelimit
 
 from club.models import PracticeGame
 from club.play_forms import MoveForm, SettingsForm, StartForm
-from club.practice import guest_remember, practice_decide, practice_hint, practice_start
+from club.practice import (
+    guest_remember,
+    load_match,
+    practice_decide,
+    practice_hint,
+    practice_start,
+)
 from club.practice_selectors import (
     hint_view,
     practice_games_for,
@@ -29,6 +39,10 @@ from club.practice_selectors import (
 from club.practice_stats import practice_stats
 
 FOUR_COLOURS = "four_colour_deck"
+GUEST_STARTS = "30/m"
+"""New guest games one address may start: a venue's guests share its one address (60 of
+them starting a game each in the same minute is not normal use), a script does not get
+far. Members are not limited."""
 
 
 def _my_games(request: HttpRequest) -> QuerySet[PracticeGame]:
@@ -58,7 +72,12 @@ def _index(request: HttpRequest, form: StartForm, status: int = 200) -> HttpResp
     return render(request, "play/index.html", context, status=status)
 
 
+def _guest_starts(group: str, request: HttpRequest) -> str | None:
+    return None if request.user.is_authenticated else GUEST_STARTS
+
+
 @require_POST
+@ratelimit(key="ip", rate=_guest_starts, method="POST", block=True)
 def start(request: HttpRequest) -> HttpResponse:
     form = StartForm(request.POST)
     if not form.is_valid():
@@ -83,12 +102,13 @@ def start(request: HttpRequest) -> HttpResponse:
 def _game_page(
     request: HttpRequest, practice: PracticeGame, *, error: str = "", partial: str = ""
 ) -> HttpResponse:
+    match = load_match(practice)  # once: the table, the news, the board and the hint share it
     hint = None
     if request.GET.get("hint") == "1":
-        hint = hint_view(practice_hint(practice=practice))
+        hint = hint_view(practice_hint(practice=practice, match=match))
     context = {
         "practice": practice,
-        "table": practice_table(practice=practice),
+        "table": None if partial == "hint" else practice_table(practice=practice, match=match),
         "hint": hint,
         "error": error,
         **_deck(request),
@@ -155,8 +175,19 @@ def deck(request: HttpRequest) -> HttpResponse:
     chosen = form.cleaned_data if form.is_valid() else {}
     request.session[FOUR_COLOURS] = bool(chosen.get("four_colours"))
     target = chosen.get("next") or ""
-    if not url_has_allowed_host_and_scheme(
+    if not _page_of_this_site(request, target):
+        target = reverse("play:index")
+    return HttpResponseRedirect(target)
+
+
+def _page_of_this_site(request: HttpRequest, target: str) -> bool:
+    """A path on this site that names a page (a next= may be anything a visitor typed)."""
+    if not target.startswith("/") or not url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     ):
-        target = "play:index"
-    return redirect(target)
+        return False
+    try:
+        resolve(urlsplit(target).path)
+    except Resolver404:
+        return False
+    return True

@@ -48,8 +48,27 @@ class Decision:
 
 
 def load_match(practice: PracticeGame) -> Match:
-    """The engine's match, replayed from the saved decisions."""
-    return Match.from_json(practice.state)
+    """The engine's match of this row, replayed from the saved decisions once.
+
+    The match is kept on the row object with the state it belongs to, and a
+    decision saved here (``_save``) leaves the live match there: so a request
+    that decides and then draws the page, the news, the board and the hint
+    replays the game once. A row read afresh (or refreshed) is replayed again.
+    Callers may read the match; only the services change it, and then save it.
+    """
+    kept = getattr(practice, _LIVE, None)
+    if kept is not None and kept[0] is practice.state:
+        return kept[1]
+    match = Match.from_json(practice.state)
+    _keep(practice, match)
+    return match
+
+
+def _keep(practice: PracticeGame, match: Match) -> None:
+    setattr(practice, _LIVE, (practice.state, match))
+
+
+_LIVE = "_live_match"
 
 
 def computer_for(practice: PracticeGame) -> ComputerPlayer:
@@ -132,8 +151,15 @@ def _save(practice: PracticeGame, match: Match, *, news_from: int) -> None:
     winner = match.winner if match.game.phase is Phase.DONE else None
     if winner is not None:
         practice.finished, practice.winner, practice.record = True, winner, match.record()
-    practice.full_clean()
+    if practice.pk is None:
+        practice.full_clean()
+    else:
+        # The owner and the constraints were checked when the game was started, and
+        # the database checks the constraints again on every save: a decision
+        # spares their dozen queries.
+        practice.full_clean(exclude={"owner"}, validate_constraints=False)
     practice.save()
+    _keep(practice, match)
 
 
 def _take(match: Match, decision: Decision) -> None:
@@ -253,9 +279,12 @@ class Hint:
     best_play: Card | None = None
 
 
-def practice_hint(*, practice: PracticeGame) -> Hint:
-    """The expected value of every discard (hand, crib, total), or the best card to lay now."""
-    game = load_match(practice).game
+def practice_hint(*, practice: PracticeGame, match: Match | None = None) -> Hint:
+    """The expected value of every discard (hand, crib, total), or the best card to lay now.
+
+    ``match`` is the practice's live match when the caller has it already.
+    """
+    game = (match or load_match(practice)).game
     if game.phase is Phase.DISCARD and HUMAN in game.awaiting:
         dealer = game.dealer == HUMAN
         options = analyse_discards(game.hand(HUMAN), dealer=dealer, level=HINT_LEVEL)
@@ -266,7 +295,15 @@ def practice_hint(*, practice: PracticeGame) -> Hint:
 
 
 def practice_cleanup(*, days: int = 7, now: datetime.datetime | None = None) -> int:
-    """Delete guests' games not touched for ``days`` days; return how many went."""
+    """Delete guests' games not touched for ``days`` days (1 or more); return how many went.
+
+    Raises ``ValueError`` for fewer days: 0 would take the games guests are playing now.
+    """
+    if days < 1:
+        raise ValueError(
+            f"the number of days must be 1 or more, not {days}: "
+            "0 would delete the games guests are playing now"
+        )
     cutoff = (now or timezone.now()) - datetime.timedelta(days=days)
     abandoned = PracticeGame.objects.filter(owner__isnull=True, updated__lt=cutoff)
     deleted, _by_model = abandoned.delete()

@@ -23,6 +23,7 @@ from club.practice import COMPUTER, HUMAN, SESSION_GAMES, Hint, load_match
 from scoring.cards import Card
 from scoring.events import Phase, skunk_of
 from scoring.game import Game
+from scoring.match import Match
 from scoring.replay import replay_live
 
 
@@ -92,8 +93,11 @@ class TableView:
         return range(self.computer_holds)
 
 
-def practice_table(*, practice: PracticeGame, language: str | None = None) -> TableView:
-    match = load_match(practice)
+def practice_table(
+    *, practice: PracticeGame, match: Match | None = None, language: str | None = None
+) -> TableView:
+    """The table as the player sees it; ``match`` is the practice's live match, if at hand."""
+    match = match or load_match(practice)
     game = match.game
     lines = narrate(game.events, language=language)
     news_from = min(practice.news_from, len(lines))

@@ -7,7 +7,7 @@ import datetime
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.utils import timezone
 
 from club.models import PracticeGame
@@ -236,6 +236,28 @@ def test_cleanup_command_takes_the_number_of_days(capsys: pytest.CaptureFixture[
     call_command("cleanup_practice_games", "--days", "2")
     assert not PracticeGame.objects.filter(pk=guest.pk).exists()
     assert "Deleted 1" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("days", ["-1", "0"])
+def test_cleanup_refuses_to_take_the_games_being_played(days: str) -> None:
+    """0 days would delete every guest's game in progress; fewer makes no sense."""
+    guest = GuestPracticeGameFactory()
+    with pytest.raises(CommandError, match="1 or more"):
+        call_command("cleanup_practice_games", "--days", days)
+    with pytest.raises(ValueError, match="1 or more"):
+        practice_cleanup(days=int(days))
+    assert PracticeGame.objects.filter(pk=guest.pk).exists()
+
+
+def test_a_decision_leaves_its_live_match_for_the_page() -> None:
+    practice = PracticeGameFactory()
+    six = load_match(practice).game.hand(HUMAN)
+    after = decide(practice, Decision("discard", six[:2]))
+    live = load_match(after)
+    assert live is load_match(after)  # not replayed again
+    assert live.to_json() == PracticeGame.objects.get(pk=practice.pk).state
+    after.refresh_from_db()
+    assert load_match(after) is not live  # a row read afresh is replayed afresh
 
 
 def test_demo_practice_games_are_played_once() -> None:

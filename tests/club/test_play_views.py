@@ -199,6 +199,95 @@ def test_the_four_colour_deck_is_a_setting_of_the_session(client: Client) -> Non
     assert away.headers["Location"] == reverse("play:index")
 
 
+@pytest.mark.parametrize(
+    "post",
+    [
+        {},
+        {"next": ""},
+        {"next": "https://evil.example/"},
+        {"next": "//evil.example/play/"},
+        {"next": "play:stats"},
+        {"next": "nowhere"},
+        {"next": "/no/such/page/"},
+        {"next": "javascript:alert(1)"},
+        {"four_colours": "on", "next": "x" * 400},
+    ],
+)
+def test_the_deck_setting_sends_an_unknown_or_unsafe_next_to_the_play_page(
+    client: Client, post: dict
+) -> None:
+    response = client.post(reverse("play:deck"), post)
+    assert response.status_code == 302
+    assert response.headers["Location"] == reverse("play:index")
+
+
+def test_the_deck_setting_keeps_the_query_of_a_page_of_this_site(client: Client) -> None:
+    practice = start_as_guest(client)
+    target = reverse("play:game", args=[practice.pk]) + "?hint=1"
+    response = client.post(reverse("play:deck"), {"next": target})
+    assert response.headers["Location"] == target
+
+
+def test_a_guest_address_may_start_30_games_in_a_minute(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import django_ratelimit.core
+
+    # One fixed instant, so the 31 starts cannot straddle two of the limit's windows.
+    clock = type("Clock", (), {"time": staticmethod(lambda: 1_800_000_000.0)})
+    monkeypatch.setattr(django_ratelimit.core, "time", clock)
+    for _ in range(30):
+        start_as_guest(client)
+    refused = client.post(reverse("play:start"), {"level": "easy", "best_of": "1"})
+    assert refused.status_code == 429
+    assert PracticeGame.objects.count() == 30
+    elsewhere = Client(REMOTE_ADDR="192.0.2.7")  # another address is not held up
+    assert (
+        elsewhere.post(reverse("play:start"), {"level": "easy", "best_of": "1"}).status_code == 302
+    )
+    member = Client()
+    member.force_login(UserFactory())
+    for _ in range(31):
+        response = member.post(reverse("play:start"), {"level": "easy", "best_of": "1"})
+        assert response.status_code == 302
+
+
+def count_replays(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    from scoring.match import Match
+
+    replays: list[int] = []
+    from_json = Match.from_json
+
+    def counted(data: dict) -> Match:
+        replays.append(1)
+        return from_json(data)
+
+    monkeypatch.setattr(Match, "from_json", staticmethod(counted))
+    return replays
+
+
+def test_a_decision_replays_the_saved_game_once(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    practice = start_as_guest(client, level="expert")
+    post = discard_post(practice, held(practice)[:2])
+    replays = count_replays(monkeypatch)
+    response = client.post(reverse("play:move", args=[practice.pk]), post, **HTMX)
+    assert response.status_code == 200
+    assert 'data-version="1"' in response.content.decode()
+    assert len(replays) == 1
+
+
+def test_the_page_with_its_hint_replays_the_saved_game_once(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    practice = start_as_guest(client, level="expert")
+    replays = count_replays(monkeypatch)
+    page = client.get(reverse("play:game", args=[practice.pk]) + "?hint=1")
+    assert "hint-table" in page.content.decode()
+    assert len(replays) == 1
+
+
 def test_the_account_page_links_to_the_practice_statistics(client: Client) -> None:
     client.force_login(UserFactory())
     html = client.get(reverse("account")).content.decode()
