@@ -157,7 +157,8 @@ def invitation_accept(request: HttpRequest, pk: int, token: str) -> HttpResponse
                     username=form.cleaned_data["username"],
                     password=form.cleaned_data["password1"],
                 )
-                login(request, user)
+                # The account was just made with this password: no lockout to check.
+                login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         except InvitationError as error:
             return _invitation_problem(request, player, error.problem)
         except ValidationError as error:

@@ -32,13 +32,14 @@ from django.db.models import Q, Sum
 from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 logger = logging.getLogger(__name__)
 
 
 class Kind(models.TextChoices):
     ACCOUNT = "account", _("Account")
-    ADDRESS = "address", _("Address")
+    ADDRESS = "address", pgettext_lazy("network", "Address")
 
 
 @dataclass(frozen=True)
