@@ -4,9 +4,10 @@
 model instances and plain values, each checked for its JSON type, by its model
 field and constraints, and by the engine (match lengths, every match; see
 ``tournaments.exchange.matches``), with every reference to a player checked
-against the ``players`` list. It writes nothing; it reads the database only to
-refuse an address in use or a second championship for the year. Any problem
-raises ``InvalidExport`` naming the path of the value at fault.
+against the ``players`` list. It writes nothing; it asks the database only to
+evaluate the model's check constraints and to refuse an address in use or a
+second championship for the year. Any problem raises ``InvalidExport`` naming
+the path of the value at fault.
 """
 
 from __future__ import annotations
