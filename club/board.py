@@ -14,6 +14,7 @@ name in the reader's language ("5 of hearts", "hjärter 5").
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -93,13 +94,8 @@ class Board:
     height = HEIGHT
 
     @property
-    def holes(self) -> list[Hole]:
-        holes = []
-        for player in (0, 1):
-            for key in ("0a", "0b", *range(1, WINNING_SCORE + 1)):
-                x, y = hole_xy(player, key)
-                holes.append(Hole(player, str(key), x, y, game=key == WINNING_SCORE))
-        return holes
+    def holes(self) -> tuple[Hole, ...]:
+        return _holes()
 
     @property
     def pegs(self) -> list[Peg]:
@@ -118,6 +114,16 @@ class Board:
             x, y = hole_xy(0, first)
             marks.append((x, y + 11, str(first)))
         return marks
+
+
+@cache
+def _holes() -> tuple[Hole, ...]:
+    """Every hole of both tracks: the same on every board, so made once."""
+    return tuple(
+        Hole(player, str(key), *hole_xy(player, key), game=key == WINNING_SCORE)
+        for player in (0, 1)
+        for key in ("0a", "0b", *range(1, WINNING_SCORE + 1))
+    )
 
 
 SUIT_GLYPHS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}

@@ -61,7 +61,7 @@ class Line:
     @property
     def logged(self) -> bool:
         """Worth a place in the game log: points, a hand shown, the win, and each new deal."""
-        return bool(self.points) or self.type in ("show", "win", "deal")
+        return bool(self.points) or self.type in LOGGED_TYPES
 
     @property
     def mine(self) -> bool:
@@ -72,8 +72,26 @@ class Line:
         return " ".join(str(peg) for peg in self.pegs)
 
 
-def narrate(events: Sequence[Event], *, language: str | None = None) -> list[Line]:
-    """Every event of one game as a line, the pegs moved as the points fall."""
+LOGGED_TYPES = ("show", "win", "deal")
+
+
+def logged(event: Event) -> bool:
+    """Whether the event's line goes in the game log (``Line.logged``)."""
+    return bool(event.points) or event.type in LOGGED_TYPES
+
+
+def narrate(
+    events: Sequence[Event],
+    *,
+    language: str | None = None,
+    told: Callable[[int, Event], bool] | None = None,
+) -> list[Line]:
+    """Every event of one game as a line, the pegs moved as the points fall.
+
+    With ``told``, only the events it accepts (by index and event) are written
+    out: a page that shows the latest news and the log needs no sentence for
+    every card laid before.
+    """
     language = language or speech_language()
     front_back = list(START_PEGS)
     starter: Card | None = None
@@ -85,8 +103,9 @@ def narrate(events: Sequence[Event], *, language: str | None = None) -> list[Lin
             front_back[seat] = event.scores[event.player]
         if event.type == "starter":
             starter = event.card
-        pegs: Pegs = (front_back[0], front_back[1], front_back[2], front_back[3])
-        lines.append(_line(event, index, pegs, starter, language))
+        if told is None or told(index, event):
+            pegs: Pegs = (front_back[0], front_back[1], front_back[2], front_back[3])
+            lines.append(_line(event, index, pegs, starter, language))
     return lines
 
 

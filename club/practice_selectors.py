@@ -18,10 +18,10 @@ from django.db.models import QuerySet
 
 from club.board import Board, CardFace, face, faces
 from club.models import PracticeGame
-from club.play_narration import START_PEGS, Line, Pegs, narrate
+from club.play_narration import START_PEGS, Line, Pegs, logged, narrate
 from club.practice import COMPUTER, HUMAN, SESSION_GAMES, Hint, load_match
 from scoring.cards import Card
-from scoring.events import Phase, skunk_of
+from scoring.events import Event, Phase, skunk_of
 from scoring.game import Game
 from scoring.match import Match
 from scoring.replay import replay_live
@@ -99,8 +99,14 @@ def practice_table(
     """The table as the player sees it; ``match`` is the practice's live match, if at hand."""
     match = match or load_match(practice)
     game = match.game
-    lines = narrate(game.events, language=language)
-    news_from = min(practice.news_from, len(lines))
+    news_from = min(practice.news_from, len(game.events))
+
+    def told(index: int, event: Event) -> bool:  # the news, the line before it and the log
+        return index >= news_from - 1 or logged(event)
+
+    lines = narrate(game.events, language=language, told=told)
+    news = [line for line in lines if line.index >= news_from]
+    before = [line.pegs for line in lines if line.index == news_from - 1]
     winner = game.winner
     return TableView(
         practice=practice,
@@ -120,8 +126,8 @@ def practice_table(
         sequence=[(face(card), who == HUMAN) for who, card in game.sequence],
         laid_before=[(face(card), who == HUMAN) for who, card in _laid_before(game)],
         showing=_showing(game),
-        news=lines[news_from:],
-        pegs_before=lines[news_from - 1].pegs if news_from else START_PEGS,
+        news=news,
+        pegs_before=before[0] if before else START_PEGS,
         log=[line for line in lines if line.logged],
         winner=winner,
         skunk=None if winner is None else skunk_of(game.scores[1 - winner]),

@@ -98,7 +98,7 @@ def _scored_as_cards(ranks: Ranks) -> int:
     return score_play(cards).total
 
 
-@lru_cache(maxsize=1 << 16)
+@lru_cache(maxsize=1 << 18)
 def tail_points(tail: Ranks, rank: int, count: int) -> int:
     """Points for laying ``rank`` after ``tail`` (the end of the sequence), making ``count``.
 

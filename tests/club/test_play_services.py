@@ -20,11 +20,13 @@ from club.practice import (
     practice_decide,
     practice_hint,
     practice_start,
+    stand_in_decision,
 )
 from scoring.cards import DECK, Card
 from scoring.events import Phase
 from scoring.game import Game
 from scoring.replay import replay
+from scoring.strategy import ComputerPlayer
 from tests.club.play_factories import GuestPracticeGameFactory, PracticeGameFactory, play_until
 from tests.factories import UserFactory
 
@@ -258,6 +260,24 @@ def test_a_decision_leaves_its_live_match_for_the_page() -> None:
     assert live.to_json() == PracticeGame.objects.get(pk=practice.pk).state
     after.refresh_from_db()
     assert load_match(after) is not live  # a row read afresh is replayed afresh
+
+
+def test_the_table_tells_the_news_and_the_log_of_the_whole_narration() -> None:
+    """The table writes out only the lines it shows; they are the whole story's lines."""
+    from club.play_narration import START_PEGS, narrate
+    from club.practice_selectors import practice_table
+
+    practice = PracticeGameFactory(level="expert", seed=31)
+    for _ in range(12):
+        table = practice_table(practice=practice)
+        lines = narrate(load_match(practice).game.events)
+        news_from = min(practice.news_from, len(lines))
+        assert table.news == lines[news_from:]
+        assert table.log == [line for line in lines if line.logged]
+        assert table.pegs_before == (lines[news_from - 1].pegs if news_from else START_PEGS)
+        practice = decide(
+            practice, stand_in_decision(load_match(practice), ComputerPlayer("easy", 1))
+        )
 
 
 def test_demo_practice_games_are_played_once() -> None:
