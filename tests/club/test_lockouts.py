@@ -86,7 +86,7 @@ def test_five_failures_lock_the_account_and_say_when_to_try_again(
         time = formats.time_format(timezone.localtime(ends), "TIME_FORMAT")
     page = locked.content.decode()
     assert "Too many failed logins." in page
-    assert f"You can try again at {time}." in page
+    assert f"At {time} you can try again." in page
     assert 0 < int(locked.headers["Retry-After"]) <= 15 * 60
     # The right password from another address is refused too, without checking it.
     with mock.patch.object(ModelBackend, "authenticate") as model_backend:
