@@ -10,7 +10,10 @@ primary key; a round is *counted* in the standings once it is published.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import groupby
+from operator import itemgetter
 
 from django.db.models import Q
 
@@ -27,9 +30,24 @@ def scheme_of(tournament: Tournament) -> GamePoints:
     )
 
 
+# What the pages, documents and services read of a standings line's entry and its player.
+# The rest (timestamps, e-mail, the private key) is not loaded: fewer values to convert for
+# each of the 2 x 256 model instances of a championship.
+ROW_FIELDS = (
+    "tournament",
+    "player",
+    "checked_in",
+    "withdrawn",
+    "first_round",
+    "player__name",
+    "player__club",
+    "player__user",
+)
+
+
 @dataclass(frozen=True)
 class StandingRow:
-    """A standings line with the entry it belongs to (player and club loaded)."""
+    """A standings line with the entry it belongs to (its ``ROW_FIELDS`` loaded)."""
 
     standing: Standing
     entry: Entry
@@ -50,54 +68,63 @@ def played_matches(
     seats = (
         Seat.objects.filter(rounds, match__winner__isnull=False)
         .order_by("match_id", "seat")
-        .values_list("match_id", "entry_id", "seat", "round__number", "match__winner")
+        .values_list("match_id", "entry_id", "round__number", "match__winner")
     )
     games: dict[int, list[tuple[int, int]]] = defaultdict(list)
     for match_id, winner, loser_score in (
-        Game.objects.filter(match__in=Seat.objects.filter(rounds).values("match_id"))
+        Game.objects.filter(
+            match__in=Seat.objects.filter(rounds).values("match_id"), match__winner__isnull=False
+        )
         .order_by("match_id", "number")
         .values_list("match_id", "winner", "loser_score")
     ):
         games[match_id].append((winner, loser_score))
-    by_match: dict[int, list[tuple[int, int, int, int]]] = defaultdict(list)
-    for match_id, entry_id, seat, number, winner in seats:
-        by_match[match_id].append((entry_id, seat, number, winner))
     matches = []
-    for match_id, seated in by_match.items():
-        players = tuple(entry for entry, _, _, _ in seated)
-        number, winner_seat = seated[0][2], seated[0][3]
+    for match_id, rows in groupby(seats, key=itemgetter(0)):
+        seated = list(rows)
+        players = tuple(entry for _match, entry, _number, _winner in seated)
+        _match, _entry, number, winner = seated[0]
+        scores = games.get(match_id, ()) if len(players) == 2 else ()
         matches.append(
             PlayedMatch(
                 round=number,
                 players=players,
-                winner=players[winner_seat] if winner_seat < len(players) else None,
-                games=tuple(
-                    GameScore(winner=players[w], loser_score=score)
-                    for w, score in games.get(match_id, [])
-                    if len(players) == 2
-                ),
+                winner=players[winner] if winner < len(players) else None,
+                games=tuple(GameScore(players[seat], score) for seat, score in scores),
             )
         )
     return matches
 
 
 def _entries(tournament: Tournament) -> list[Entry]:
-    return list(tournament.entries.select_related("player"))
+    return list(tournament.entries.select_related("player").order_by().only(*ROW_FIELDS))
 
 
 def standings(tournament: Tournament, *, through_round: int | None = None) -> list[StandingRow]:
     """The Swiss standings after ``through_round`` (default: every published round)."""
     entries = _entries(tournament)
-    matches = played_matches(tournament, through_round=through_round)
-    table = compute_standings(
-        [entry.pk for entry in entries],
-        matches,
+    table = _table(tournament, [entry.pk for entry in entries], through_round)
+    by_id = {entry.pk: entry for entry in entries}
+    return [StandingRow(standing, by_id[standing.entrant]) for standing in table]
+
+
+def standings_table(tournament: Tournament, *, through_round: int | None = None) -> list[Standing]:
+    """The same standings by entrant id alone, for readers who need no names (records)."""
+    return _table(
+        tournament, tournament.entries.order_by().values_list("pk", flat=True), through_round
+    )
+
+
+def _table(
+    tournament: Tournament, entrants: Iterable[int], through_round: int | None
+) -> list[Standing]:
+    return compute_standings(
+        entrants,
+        played_matches(tournament, through_round=through_round),
         points=scheme_of(tournament),
         tiebreaks=tournament.tiebreaks,
         bye=ByeValue(game_points=tournament.bye_game_points),
     )
-    by_id = {entry.pk: entry for entry in entries}
-    return [StandingRow(standing, by_id[standing.entrant]) for standing in table]
 
 
 def pairing_input(

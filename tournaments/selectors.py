@@ -69,10 +69,8 @@ def records_before(tournament: Tournament, number: int) -> dict[int, str]:
     """Each entry's W-L record after the rounds before ``number``."""
     if number <= 1:
         return {}
-    return {
-        row.entry.pk: row.standing.record
-        for row in bridge.standings(tournament, through_round=number - 1)
-    }
+    table = bridge.standings_table(tournament, through_round=number - 1)
+    return {standing.entrant: standing.record for standing in table}
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import groupby
+from operator import attrgetter
 
+from scoring.events import WINNING_SCORE
 from scoring.match import GamePoints, game_points, spread
 
 __all__ = [
@@ -114,6 +116,11 @@ class Standing:
         """Match wins and losses as "W-L", byes counted as wins: "4-2"."""
         return f"{self.match_wins}-{self.match_losses}"
 
+    @property
+    def place(self) -> str:
+        """The rank as printed, "=" after a shared one: "3=" (and "3" when not shared)."""
+        return f"{self.rank}=" if self.shared else str(self.rank)
+
 
 @dataclass(slots=True)
 class _Tally:
@@ -131,12 +138,21 @@ class _Tally:
 
 
 _KEY_VALUES: dict[str, Callable[[_Tally], int]] = {
-    "match_wins": lambda t: t.match_wins,
-    "game_points": lambda t: t.game_points,
-    "spread": lambda t: t.spread,
-    "buchholz": lambda t: t.buchholz,
-    "games_won": lambda t: t.games_won,
+    key: attrgetter(key) for key in ("match_wins", "game_points", "spread", "buchholz", "games_won")
 }
+
+
+@dataclass(frozen=True, slots=True)
+class _GameValues:
+    """Game points and spread by the loser's score (0-120), looked up once per game."""
+
+    game_points: tuple[int, ...]
+    spread: tuple[int, ...]
+
+    @classmethod
+    def of(cls, points: GamePoints) -> _GameValues:
+        scores = range(WINNING_SCORE)
+        return cls(tuple(game_points(s, points) for s in scores), tuple(spread(s) for s in scores))
 
 
 def compute_standings(
@@ -156,9 +172,11 @@ def compute_standings(
     if unknown:
         raise ValueError(f"unknown tie-break keys: {', '.join(unknown)}")
     tallies = {entrant: _Tally(entrant) for entrant in entrants}
-    decided = sorted((m for m in matches if m.winner is not None), key=lambda m: m.round)
+    values = _GameValues.of(points)
+    decided = sorted((m for m in matches if m.winner is not None), key=attrgetter("round"))
     for match in decided:
-        _count(tallies, match, points, bye)
+        _check(tallies, match)
+        _count(tallies, match, values, bye)
     for tally in tallies.values():
         tally.buchholz = sum(tallies[o].match_wins for o in tally.opponents)
     groups = _rank_groups(list(tallies.values()), tuple(tiebreaks))
@@ -166,10 +184,10 @@ def compute_standings(
 
 
 def _count(
-    tallies: dict[int, _Tally], match: PlayedMatch, points: GamePoints, bye: ByeValue
+    tallies: dict[int, _Tally], match: PlayedMatch, values: _GameValues, bye: ByeValue
 ) -> None:
-    _check(tallies, match)
-    if match.is_bye:
+    """Adds a checked match to its players' tallies."""
+    if len(match.players) == 1:
         tally = tallies[match.players[0]]
         tally.played += 1
         tally.match_wins += 1
@@ -179,35 +197,42 @@ def _count(
         tally.games_won += bye.games_won
         return
     first, second = match.players
-    for player, opponent in ((first, second), (second, first)):
-        tallies[player].played += 1
-        tallies[player].opponents.append(opponent)
-        if player == match.winner:
-            tallies[player].match_wins += 1
-            tallies[player].beaten.append(opponent)
+    one, two = tallies[first], tallies[second]
+    one.played += 1
+    two.played += 1
+    one.opponents.append(second)
+    two.opponents.append(first)
+    winner, loser = (one, two) if match.winner == first else (two, one)
+    winner.match_wins += 1
+    winner.beaten.append(loser.entrant)
     for game in match.games:
-        winner, loser = tallies[game.winner], tallies[first if game.winner == second else second]
+        winner, loser = (one, two) if game.winner == first else (two, one)
         winner.games_won += 1
         loser.games_lost += 1
-        winner.game_points += game_points(game.loser_score, points)
-        winner.spread += spread(game.loser_score)
-        loser.spread -= spread(game.loser_score)
+        winner.game_points += values.game_points[game.loser_score]
+        margin = values.spread[game.loser_score]
+        winner.spread += margin
+        loser.spread -= margin
 
 
 def _check(tallies: dict[int, _Tally], match: PlayedMatch) -> None:
-    where = f"round {match.round}, {match.players}"
-    if len(match.players) not in (1, 2) or len(set(match.players)) != len(match.players):
-        raise ValueError(f"{where}: a match has two different players, a bye one")
-    strangers = [p for p in match.players if p not in tallies]
+    players = match.players
+    if not (len(players) == 1 or len(players) == 2 and players[0] != players[1]):
+        raise _impossible(match, "a match has two different players, a bye one")
+    strangers = [p for p in players if p not in tallies]
     if strangers:
-        raise ValueError(f"{where}: not entrants: {strangers}")
-    if match.winner not in match.players:
-        raise ValueError(f"{where}: the winner {match.winner} did not play")
+        raise _impossible(match, f"not entrants: {strangers}")
+    if match.winner not in players:
+        raise _impossible(match, f"the winner {match.winner} did not play")
     for game in match.games:
-        if match.is_bye or game.winner not in match.players:
-            raise ValueError(f"{where}: a game won by {game.winner}, who did not play")
-        if not 0 <= game.loser_score <= 120:
-            raise ValueError(f"{where}: the loser's score is 0 to 120, not {game.loser_score}")
+        if len(players) == 1 or game.winner not in players:
+            raise _impossible(match, f"a game won by {game.winner}, who did not play")
+        if not 0 <= game.loser_score < WINNING_SCORE:
+            raise _impossible(match, f"the loser's score is 0 to 120, not {game.loser_score}")
+
+
+def _impossible(match: PlayedMatch, problem: str) -> ValueError:
+    return ValueError(f"round {match.round}, {match.players}: {problem}")
 
 
 def _rank_groups(players: list[_Tally], chain: tuple[str, ...]) -> list[list[_Tally]]:
@@ -245,12 +270,12 @@ def _head_to_head(group: list[_Tally]) -> list[list[_Tally]]:
 def _standings(groups: list[list[_Tally]]) -> list[Standing]:
     result: list[Standing] = []
     for group in groups:
-        rank = len(result) + 1
-        for t in sorted(group, key=lambda t: t.entrant):
+        rank, shared = len(result) + 1, len(group) > 1
+        for t in sorted(group, key=attrgetter("entrant")) if shared else group:
             result.append(
                 Standing(
                     rank=rank,
-                    shared=len(group) > 1,
+                    shared=shared,
                     entrant=t.entrant,
                     played=t.played,
                     match_wins=t.match_wins,
