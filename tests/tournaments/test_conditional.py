@@ -175,3 +175,9 @@ def test_a_player_still_finds_their_own_table_marked(playing: Tournament) -> Non
     browser = client()
     browser.force_login(seat.entry.player.user)
     assert 'class="mine' in browser.get(url).content.decode()
+
+
+def test_a_round_number_in_other_digits_is_ignored_not_a_500(playing: Tournament) -> None:
+    for name in ("tournaments:standings", "tournaments:standings_csv"):
+        response = client().get(reverse(name, args=[playing.slug]), {"round": "²"})
+        assert response.status_code == 200

@@ -100,7 +100,7 @@ def _pairing_rows(tournament: Tournament, round_: Round) -> list[dict[str, Any]]
 def _through_round(request: HttpRequest, tournament: Tournament) -> tuple[int | None, list[Round]]:
     rounds = list(selectors.published_rounds(tournament).filter(kind=Round.Kind.SWISS))
     wanted = request.GET.get("round", "")
-    if wanted.isdigit() and any(r.number == int(wanted) for r in rounds):
+    if wanted.isascii() and wanted.isdigit() and any(r.number == int(wanted) for r in rounds):
         return int(wanted), rounds
     return (rounds[-1].number if rounds else None), rounds
 
@@ -173,7 +173,7 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
                 s.game_points,
                 s.spread,
                 s.buchholz,
-                "=" if s.shared else "",
+                _("yes") if s.shared else "",
             ]
         )
     return response
