@@ -1,7 +1,7 @@
 """Practice games against the computer: the server time of each of the player's decisions.
 
     .venv/bin/python -m benchmarks.practice [--games 20] [--seed 1] [--level expert]
-                                            [--cold-search] [--profile]
+                                            [--cold-search] [--parts] [--profile]
 
 Plays ``--games`` whole games (best of 1) against the computer at ``--level``
 through Django's test client, the way the page does with htmx: each decision is
@@ -14,7 +14,10 @@ has served a game before. A member plays, so starting games is not throttled.
 
 ``--cold-search`` empties the expert's table of searched play positions before
 every decision, as if each request went to a worker that had never seen the
-game. ``--profile`` prints where the timed requests spent their time.
+game. ``--parts`` adds the processor time of each part of a decision (the
+replay of the saved game, the computer's decisions, the save, the table and its
+narration, the template); ``--profile`` prints where the timed requests spent
+their time.
 
 It runs against a fresh SQLite database in a temporary folder unless
 ``DATABASE_URL`` is set (then that database is used: give it an empty one).
@@ -28,11 +31,57 @@ import pstats
 import statistics
 import sys
 import time
+from collections import defaultdict
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from benchmarks.site import setup_django
 
 HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "game"}
+PARTS = {
+    "replay": [
+        ("club.practice", "load_match"),
+        ("club.practice_selectors", "load_match"),
+        ("club.play_views", "load_match"),
+    ],
+    "computer": [("club.practice", "computer_moves")],
+    "save": [("club.practice", "_save")],
+    "table": [("club.play_views", "practice_table")],
+    "render": [("club.play_views", "render")],
+}
+"""The parts of a decision timed by ``--parts``: the functions (module, name) each covers."""
+
+
+@contextmanager
+def timed_parts(spent: dict[str, float]) -> Iterator[None]:
+    """Add each part's processor time to ``spent`` while the block runs."""
+    import importlib
+
+    replaced = []
+    for part, places in PARTS.items():
+        for module_name, name in places:
+            module = importlib.import_module(module_name)
+            if hasattr(module, name):
+                original = getattr(module, name)
+                setattr(module, name, _timing(original, part, spent))
+                replaced.append((module, name, original))
+    try:
+        yield
+    finally:
+        for module, name, original in replaced:
+            setattr(module, name, original)
+
+
+def _timing(function: Callable[..., Any], part: str, spent: dict[str, float]) -> Any:
+    def timed(*args: Any, **kwargs: Any) -> Any:
+        started = time.process_time()
+        try:
+            return function(*args, **kwargs)
+        finally:
+            spent[part] += time.process_time() - started
+
+    return timed
 
 
 def _post_data(practice: Any) -> dict[str, Any]:
@@ -53,9 +102,19 @@ def _post_data(practice: Any) -> dict[str, Any]:
 
 
 def play_game(
-    client: Any, owner: Any, *, level: str, seed: int, cold: bool, profile: cProfile.Profile | None
+    client: Any,
+    owner: Any,
+    *,
+    level: str,
+    seed: int,
+    cold: bool,
+    profile: cProfile.Profile | None = None,
+    parts: list[dict[str, float]] | None = None,
 ) -> list[tuple[float, int]]:
-    """One whole game through the move view: each decision's (seconds, queries)."""
+    """One whole game through the move view: each decision's (seconds, queries).
+
+    With ``parts``, each decision's processor time by part is appended to it.
+    """
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
     from django.urls import reverse
@@ -71,19 +130,30 @@ def play_game(
         data = _post_data(practice)
         if cold:
             pegplay._SEARCH.memo.clear()
-        with CaptureQueriesContext(connection) as queries:
+        connection.queries_log.clear()  # it keeps 9,000 queries, then counts none
+        spent: dict[str, float] = defaultdict(float)
+        watch = timed_parts(spent) if parts is not None else _nothing()
+        with watch, CaptureQueriesContext(connection) as queries:
             if profile:
                 profile.enable()
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.process_time()
             response = client.post(url, data, **HTMX)
             elapsed = time.perf_counter() - started
+            spent["all"] = time.process_time() - cpu
             if profile:
                 profile.disable()
+        if parts is not None:
+            parts.append(spent)
         if response.status_code != 200 or b'role="alert"' in response.content:
             raise RuntimeError(f"decision {data} refused: {response.content[:300]!r}")
         timings.append((elapsed, len(queries)))
         practice = PracticeGame.objects.get(pk=practice.pk)
     return timings
+
+
+@contextmanager
+def _nothing() -> Iterator[None]:
+    yield
 
 
 def summary(times_ms: list[float]) -> dict[str, float]:
@@ -103,6 +173,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
     parser.add_argument("--level", default="expert", choices=("easy", "standard", "expert"))
     parser.add_argument("--cold-search", action="store_true")
+    parser.add_argument("--parts", action="store_true")
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args(argv)
     setup_django()
@@ -112,14 +183,21 @@ def main(argv: list[str] | None = None) -> int:
     owner = get_user_model().objects.create(username="bench-practice")
     client = Client()
     client.force_login(owner)
-    play_game(client, owner, level=args.level, seed=10**9, cold=args.cold_search, profile=None)
+    play_game(client, owner, level=args.level, seed=10**9, cold=args.cold_search)
     profile = cProfile.Profile() if args.profile else None
+    parts: list[dict[str, float]] | None = [] if args.parts else None
     timings: list[tuple[float, int]] = []
     started = time.perf_counter()
     for number in range(args.games):
         seed = args.seed + number
         timings += play_game(
-            client, owner, level=args.level, seed=seed, cold=args.cold_search, profile=profile
+            client,
+            owner,
+            level=args.level,
+            seed=seed,
+            cold=args.cold_search,
+            profile=profile,
+            parts=parts,
         )
     wall = time.perf_counter() - started
     times_ms = [1000 * seconds for seconds, _ in timings]
@@ -138,6 +216,11 @@ def main(argv: list[str] | None = None) -> int:
         f"queries per decision: median {statistics.median(queries):g}, "
         f"min {min(queries)}, max {max(queries)}"
     )
+    if parts:
+        print("processor time per decision (ms), by part:")
+        for part in ("all", *PARTS):
+            spent = summary([1000 * decision.get(part, 0.0) for decision in parts])
+            print(f"  {part:9}" + ", ".join(f"{name} {value:.1f}" for name, value in spent.items()))
     if profile:
         pstats.Stats(profile).sort_stats("cumulative").print_stats(30)
     return 0
