@@ -202,7 +202,10 @@ def _measure(args: argparse.Namespace, folder: Path, env: dict[str, str]) -> str
             _locust(env, host, folder / name, STRESS_USERS, args.stress_seconds, [name])
     finally:
         server.terminate()
-        server.wait(timeout=30)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
     return report(folder, database, args.venue_seconds, args.stress_seconds)
 
 
