@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -181,3 +182,30 @@ def test_a_round_number_in_other_digits_is_ignored_not_a_500(playing: Tournament
     for name in ("tournaments:standings", "tournaments:standings_csv"):
         response = client().get(reverse(name, args=[playing.slug]), {"round": "²"})
         assert response.status_code == 200
+
+
+def test_the_standings_table_is_rendered_once_per_version(
+    playing: Tournament, organiser: Any
+) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    url = standings_url(playing)
+    with CaptureQueriesContext(connection) as first:
+        client().get(url)
+    with CaptureQueriesContext(connection) as second:
+        before = client().get(url).content.decode()
+    assert len(second) < len(first)
+    match = Match.objects.filter(round__number=2, round__tournament=playing, is_bye=False)[0]
+    winner = match.seats.get(seat=1).entry.player.name
+    results.match_settle(match=match, organiser=organiser, first_dealer=0, games=[(1, 5), (1, 9)])
+    after = client().get(url).content.decode()
+    assert wins_of(winner, after) == wins_of(winner, before) + 1
+
+
+def wins_of(name: str, page: str) -> int:
+    """The matches ``name`` has won, from their line of the standings table."""
+    line = re.search(rf">{re.escape(name)}</a>.*?</tr>", page, re.DOTALL)
+    assert line is not None
+    cells = re.findall(r'<td class="num">([^<]*)</td>', line.group(0))
+    return int(cells[0].split("-")[0])  # the W-L column

@@ -10,6 +10,7 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_safe
@@ -113,7 +114,10 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     shown = next((r for r in rounds if r.number == through), None)
     context = {
         "tournament": tournament,
-        "rows": bridge.standings(tournament, through_round=through) if through else [],
+        # Computed only when the template's cached table is out of date.
+        "rows": SimpleLazyObject(
+            lambda: bridge.standings(tournament, through_round=through) if through else []
+        ),
         "rounds": rounds,
         "through": through,
         "preliminary": shown is not None and shown.status != Round.Status.CLOSED,
