@@ -8,10 +8,11 @@ Then each document is fetched through Django's test client, as a reader would,
 ``--repeats`` times after a warm-up, and the median is printed: wall-clock time
 and the process's CPU time (the machine is shared: CPU time varies less with
 the load, which is printed too). Targets (issue 5): standings of 256 players,
-pairings and score sheets of 128 tables, each under 3 s. The score sheets carry
-both players' QR codes, and the login slips (one per player, fetched by an
-organiser) one each; the codes are made afresh for every timed fetch, as for the
-first print of a round (``qr.modules`` keeps them after that).
+pairings and score sheets of 128 tables, each under 3 s. The score sheets an
+organiser prints carry both players' QR codes (a visitor's have no links), and the
+login slips (one per player, fetched by an organiser) one each. Every timed fetch
+is a first render: the codes are made afresh, as for the first print of a round
+(``qr.modules`` keeps them after that), and the cache of rendered PDFs is emptied.
 
 It runs against a fresh SQLite database in a temporary folder unless
 ``DATABASE_URL`` is set (then that database is used: give it an empty one).
@@ -39,6 +40,7 @@ def _field(players: int, rounds: int) -> Any:
 
 
 def _time(address: str, repeats: int, *, organiser: Any = None) -> dict[str, float]:
+    from django.core.cache import cache
     from django.test import Client
     from pypdf import PdfReader
 
@@ -53,6 +55,7 @@ def _time(address: str, repeats: int, *, organiser: Any = None) -> dict[str, flo
     walls, cpus = [], []
     for _ in range(repeats):
         qr.modules.cache_clear()
+        cache.clear()  # a first render: no PDF kept from the last fetch, no render counted
         wall, cpu = time.perf_counter(), time.process_time()
         response = client.get(address)
         walls.append(time.perf_counter() - wall)
@@ -82,18 +85,23 @@ def main(argv: list[str] | None = None) -> int:
         (f"standings, {args.players} players", f"{base}/standings.pdf?round={args.rounds}"),
         (f"pairings, {args.players // 2} tables", f"{base}/round/{playing}/pairings.pdf"),
         (
-            f"score sheets 2 a page, {args.players // 2} tables",
+            f"score sheets 2 a page, {args.players // 2} tables, an organiser's (links)",
             f"{base}/round/{playing}/scoresheets.pdf",
         ),
         (
-            f"score sheets 4 a page, {args.players // 2} tables",
+            f"score sheets 4 a page, {args.players // 2} tables, an organiser's (links)",
             f"{base}/round/{playing}/scoresheets.pdf?per_page=4",
+        ),
+        (
+            f"score sheets 2 a page, {args.players // 2} tables, a visitor's",
+            f"{base}/round/{playing}/scoresheets.pdf",
         ),
         (f"crosstable, {args.players} players", f"{base}/crosstable.pdf"),
         (f"login slips, {args.players} players", f"{base}/slips.pdf"),
     ]
     for label, address in documents:
-        reader = organiser if address.endswith("/slips.pdf") else None  # the organisers' alone
+        # The organisers' own documents: the slips, and the score sheets with the links.
+        reader = organiser if "organiser" in label or address.endswith("/slips.pdf") else None
         figures = _time(address, args.repeats, organiser=reader)
         print(
             f"{label}: {figures['wall']:.2f} s wall, {figures['cpu']:.2f} s CPU "

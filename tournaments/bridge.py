@@ -56,24 +56,30 @@ class StandingRow:
         return getattr(self.standing, name)
 
 
+def _counted(tournament: Tournament, kind: str, through_round: int | None, path: str) -> Q:
+    """The published rounds of ``kind`` up to ``through_round``, reached by the lookup ``path``."""
+    rounds = Q(**{f"{path}__tournament": tournament, f"{path}__kind": kind})
+    rounds &= ~Q(**{f"{path}__status": Round.Status.PROPOSED})
+    if through_round is not None:
+        rounds &= Q(**{f"{path}__number__lte": through_round})
+    return rounds
+
+
 def played_matches(
     tournament: Tournament, *, through_round: int | None = None, kind: str = Round.Kind.SWISS
 ) -> list[PlayedMatch]:
     """The decided matches of published rounds (up to ``through_round``), in two queries."""
-    rounds = Q(round__tournament=tournament, round__kind=kind) & ~Q(
-        round__status=Round.Status.PROPOSED
-    )
-    if through_round is not None:
-        rounds &= Q(round__number__lte=through_round)
     seats = (
-        Seat.objects.filter(rounds, match__winner__isnull=False)
+        Seat.objects.filter(
+            _counted(tournament, kind, through_round, "round"), match__winner__isnull=False
+        )
         .order_by("match_id", "seat")
         .values_list("match_id", "entry_id", "round__number", "match__winner")
     )
     games: dict[int, list[tuple[int, int]]] = defaultdict(list)
     for match_id, winner, loser_score in (
         Game.objects.filter(
-            match__in=Seat.objects.filter(rounds).values("match_id"), match__winner__isnull=False
+            _counted(tournament, kind, through_round, "match__round"), match__winner__isnull=False
         )
         .order_by("match_id", "number")
         .values_list("match_id", "winner", "loser_score")
