@@ -61,14 +61,17 @@ def _font_faces() -> str:
     )
 
 
+@cache
+def _stylesheet() -> CSS:
+    """print.css, parsed once per process: it declares no font face, so no render changes it."""
+    return CSS(filename=STYLESHEET, url_fetcher=FontsOnlyFetcher())
+
+
 def render(html: str) -> Document:
     """``html`` (a whole document from templates/print/) laid out in pages, print.css applied."""
     fetcher = FontsOnlyFetcher()
     fonts = FontConfiguration()
-    stylesheets = [
-        CSS(string=_font_faces(), font_config=fonts, url_fetcher=fetcher),
-        CSS(filename=STYLESHEET, font_config=fonts, url_fetcher=fetcher),
-    ]
+    stylesheets = [CSS(string=_font_faces(), font_config=fonts, url_fetcher=fetcher), _stylesheet()]
     return HTML(string=html, url_fetcher=fetcher).render(stylesheets=stylesheets, font_config=fonts)
 
 
