@@ -1,7 +1,7 @@
 """Practice games against the computer: the server time of each of the player's decisions.
 
     .venv/bin/python -m benchmarks.practice [--games 20] [--seed 1] [--level expert]
-                                            [--cold-search] [--parts] [--profile]
+                                            [--cold-search] [--gc-freeze] [--parts] [--profile]
 
 Plays ``--games`` whole games (best of 1) against the computer at ``--level``
 through Django's test client, the way the page does with htmx: each decision is
@@ -14,7 +14,10 @@ has served a game before. A member plays, so starting games is not throttled.
 
 ``--cold-search`` empties the expert's table of searched play positions before
 every decision, as if each request went to a worker that had never seen the
-game. ``--parts`` adds the processor time of each part of a decision (the
+game. ``--gc-freeze`` moves every object made so far (Django, the templates,
+the engine's tables, after the warm-up game) out of the garbage collector's
+sight, as a server may do once it has started (``gc.freeze()``): the collector's
+full passes then skip them. ``--parts`` adds the processor time of each part of a decision (the
 replay of the saved game, the computer's decisions, the save, the table and its
 narration, the template); ``--profile`` prints where the timed requests spent
 their time.
@@ -27,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import pstats
 import statistics
 import sys
@@ -173,6 +177,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
     parser.add_argument("--level", default="expert", choices=("easy", "standard", "expert"))
     parser.add_argument("--cold-search", action="store_true")
+    parser.add_argument("--gc-freeze", action="store_true")
     parser.add_argument("--parts", action="store_true")
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args(argv)
@@ -184,6 +189,9 @@ def main(argv: list[str] | None = None) -> int:
     client = Client()
     client.force_login(owner)
     play_game(client, owner, level=args.level, seed=10**9, cold=args.cold_search)
+    if args.gc_freeze:
+        gc.collect()
+        gc.freeze()
     profile = cProfile.Profile() if args.profile else None
     parts: list[dict[str, float]] | None = [] if args.parts else None
     timings: list[tuple[float, int]] = []
@@ -205,7 +213,8 @@ def main(argv: list[str] | None = None) -> int:
     figures = summary(times_ms)
     print(
         f"{args.games} games at {args.level} level (seeds {args.seed}-{args.seed + args.games - 1}"
-        f"{', search emptied before each decision' if args.cold_search else ''}): "
+        f"{', search emptied before each decision' if args.cold_search else ''}"
+        f"{', gc.freeze() after the warm-up' if args.gc_freeze else ''}): "
         f"{len(times_ms)} decisions in {wall:.1f} s"
     )
     print(
