@@ -1,6 +1,7 @@
 """Benchmarks of the printed documents (tournaments/printing).
 
     .venv/bin/python -m benchmarks.printing [--players 256] [--rounds 5] [--repeats 3]
+        [--documents standings pairings sheets sheets4 visitor-sheets crosstable slips]
 
 A field of ``--players`` (names with å, ä, ö, é, ü) plays ``--rounds`` closed Swiss
 rounds through the real services; one more round is published and left in play.
@@ -29,6 +30,7 @@ from typing import Any
 
 from benchmarks.site import played_field, setup_django
 
+DOCUMENTS = ("standings", "pairings", "sheets", "sheets4", "visitor-sheets", "crosstable", "slips")
 FIRST = ["Åsa", "Émile", "Jürgen", "Märta", "Örjan", "Ebba", "Linnéa", "Sören"]
 LAST = ["Åström", "Öberg", "Müller", "Ängström", "Lindén", "Hjälmarsson", "Björk", "Nüssli"]
 
@@ -65,11 +67,35 @@ def _time(address: str, repeats: int, *, organiser: Any = None) -> dict[str, flo
     return {"wall": statistics.median(walls), "cpu": statistics.median(cpus), "pages": pages}
 
 
+def _documents(base: str, players: int, playing: int) -> dict[str, tuple[str, str, bool]]:
+    """Each document by key: its label, its address, and whether an organiser fetches it."""
+    tables, sheets = players // 2, f"{base}/round/{playing}/scoresheets.pdf"
+    return {
+        "standings": (
+            f"standings, {players} players",
+            f"{base}/standings.pdf?round={playing - 1}",
+            False,
+        ),
+        "pairings": (f"pairings, {tables} tables", f"{base}/round/{playing}/pairings.pdf", False),
+        # An organiser's score sheets carry the players' links and codes; a visitor's do not.
+        "sheets": (f"score sheets 2 a page, {tables} tables, an organiser's (links)", sheets, True),
+        "sheets4": (
+            f"score sheets 4 a page, {tables} tables, an organiser's (links)",
+            f"{sheets}?per_page=4",
+            True,
+        ),
+        "visitor-sheets": (f"score sheets 2 a page, {tables} tables, a visitor's", sheets, False),
+        "crosstable": (f"crosstable, {players} players", f"{base}/crosstable.pdf", False),
+        "slips": (f"login slips, {players} players", f"{base}/slips.pdf", True),
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=256)
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--documents", nargs="+", choices=DOCUMENTS, help="only these")
     args = parser.parse_args(argv)
     print(f"load average: {' '.join(f'{value:.2f}' for value in os.getloadavg())}")
     setup_django()
@@ -80,29 +106,10 @@ def main(argv: list[str] | None = None) -> int:
     from django.contrib.auth import get_user_model
 
     organiser = get_user_model().objects.create(username="bench-organiser", is_superuser=True)
-    base, playing = f"/t/{tournament.slug}", args.rounds + 1
-    documents = [
-        (f"standings, {args.players} players", f"{base}/standings.pdf?round={args.rounds}"),
-        (f"pairings, {args.players // 2} tables", f"{base}/round/{playing}/pairings.pdf"),
-        (
-            f"score sheets 2 a page, {args.players // 2} tables, an organiser's (links)",
-            f"{base}/round/{playing}/scoresheets.pdf",
-        ),
-        (
-            f"score sheets 4 a page, {args.players // 2} tables, an organiser's (links)",
-            f"{base}/round/{playing}/scoresheets.pdf?per_page=4",
-        ),
-        (
-            f"score sheets 2 a page, {args.players // 2} tables, a visitor's",
-            f"{base}/round/{playing}/scoresheets.pdf",
-        ),
-        (f"crosstable, {args.players} players", f"{base}/crosstable.pdf"),
-        (f"login slips, {args.players} players", f"{base}/slips.pdf"),
-    ]
-    for label, address in documents:
-        # The organisers' own documents: the slips, and the score sheets with the links.
-        reader = organiser if "organiser" in label or address.endswith("/slips.pdf") else None
-        figures = _time(address, args.repeats, organiser=reader)
+    documents = _documents(f"/t/{tournament.slug}", args.players, args.rounds + 1)
+    for key in args.documents or documents:
+        label, address, by_organiser = documents[key]
+        figures = _time(address, args.repeats, organiser=organiser if by_organiser else None)
         print(
             f"{label}: {figures['wall']:.2f} s wall, {figures['cpu']:.2f} s CPU "
             f"(median of {args.repeats}), {figures['pages']:.0f} pages"

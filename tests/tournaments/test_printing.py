@@ -8,6 +8,7 @@ into modules, and compared with the code of the address they should carry.
 from __future__ import annotations
 
 import datetime
+import gc
 import io
 import math
 from collections.abc import Callable
@@ -667,3 +668,26 @@ def test_a_code_without_its_spot_is_an_error() -> None:
 )
 def test_the_short_link_is_the_address_without_its_scheme(url: str, short: str) -> None:
     assert short_url(url) == short
+
+
+def test_the_cycle_collector_is_paused_only_while_a_document_is_made(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    seen = []
+    real = pdf.HTML.render
+
+    def render(self: Any, *args: Any, **kwargs: Any) -> Any:
+        seen.append(gc.isenabled())
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(pdf.HTML, "render", render)
+    assert gc.isenabled()
+    assert pdf.write_pdf("<p>Åsa</p>").startswith(b"%PDF-")
+    assert seen == [False]
+    assert gc.isenabled()
+    gc.disable()  # whoever turned it off before keeps it off
+    try:
+        pdf.write_pdf("<p>Åsa</p>")
+        assert not gc.isenabled()
+    finally:
+        gc.enable()

@@ -11,6 +11,8 @@ rest of the disk. The QR codes of a document are drawn into it afterwards (``qr`
 
 from __future__ import annotations
 
+import gc
+import threading
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
@@ -67,17 +69,53 @@ def _stylesheet() -> CSS:
     return CSS(filename=STYLESHEET, url_fetcher=FontsOnlyFetcher())
 
 
+class _CollectorPause:
+    """Python's cycle collector off while any thread lays out or writes a document.
+
+    WeasyPrint keeps tens of thousands of boxes alive while it works, which makes the
+    collector walk the whole process (Django, the templates, every box) several times a
+    document: a quarter of a 256-player standings' time ("Speed" in docs/printing.md).
+    The boxes are freed by reference counting when the document is done; what cycles
+    there are wait for the collector's next run, after the render.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._renders = 0
+        self._was_enabled = False
+
+    def __enter__(self) -> None:
+        with self._lock:
+            if self._renders == 0:
+                self._was_enabled = gc.isenabled()
+                gc.disable()
+            self._renders += 1
+
+    def __exit__(self, *exc: object) -> None:
+        with self._lock:
+            self._renders -= 1
+            if self._renders == 0 and self._was_enabled:
+                gc.enable()
+
+
+_collector_paused = _CollectorPause()
+
+
 def render(html: str) -> Document:
     """``html`` (a whole document from templates/print/) laid out in pages, print.css applied."""
     fetcher = FontsOnlyFetcher()
     fonts = FontConfiguration()
     stylesheets = [CSS(string=_font_faces(), font_config=fonts, url_fetcher=fetcher), _stylesheet()]
-    return HTML(string=html, url_fetcher=fetcher).render(stylesheets=stylesheets, font_config=fonts)
+    with _collector_paused:
+        return HTML(string=html, url_fetcher=fetcher).render(
+            stylesheets=stylesheets, font_config=fonts
+        )
 
 
 def finish(pages: Document, codes: Sequence[qr.Code] = ()) -> bytes:
     """The PDF of the laid-out ``pages``, with ``codes`` drawn at their spots."""
-    return pages.write_pdf(finisher=qr.finisher(codes) if codes else None)
+    with _collector_paused:
+        return pages.write_pdf(finisher=qr.finisher(codes) if codes else None)
 
 
 def write_pdf(html: str, codes: Sequence[qr.Code] = ()) -> bytes:
