@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import groupby
-from operator import itemgetter
 
 from django.db.models import Q
 
@@ -85,18 +83,23 @@ def played_matches(
         .values_list("match_id", "winner", "loser_score")
     ):
         games[match_id].append((winner, loser_score))
+    # By match, then seat: a match's players in seat order, its round and winner on each.
+    seated: dict[int, tuple[list[int], int, int]] = {}
+    for match_id, entry, number, winner in seats:
+        if match_id in seated:
+            seated[match_id][0].append(entry)
+        else:
+            seated[match_id] = ([entry], number, winner)
     matches = []
-    for match_id, rows in groupby(seats, key=itemgetter(0)):
-        seated = list(rows)
-        players = tuple(entry for _match, entry, _number, _winner in seated)
-        _match, _entry, number, winner = seated[0]
+    for match_id, (entries, number, winner) in seated.items():
+        players = tuple(entries)
         scores = games.get(match_id, ()) if len(players) == 2 else ()
         matches.append(
             PlayedMatch(
-                round=number,
-                players=players,
-                winner=players[winner] if winner < len(players) else None,
-                games=tuple(GameScore(players[seat], score) for seat, score in scores),
+                number,
+                players,
+                players[winner] if winner < len(players) else None,
+                tuple([GameScore(players[seat], score) for seat, score in scores]),
             )
         )
     return matches
