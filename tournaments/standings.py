@@ -187,7 +187,7 @@ def _count(
     tallies: dict[int, _Tally], match: PlayedMatch, values: _GameValues, bye: ByeValue
 ) -> None:
     """Adds a checked match to its players' tallies."""
-    if len(match.players) == 1:
+    if match.is_bye:
         tally = tallies[match.players[0]]
         tally.played += 1
         tally.match_wins += 1
@@ -225,7 +225,7 @@ def _check(tallies: dict[int, _Tally], match: PlayedMatch) -> None:
     if match.winner not in players:
         raise _impossible(match, f"the winner {match.winner} did not play")
     for game in match.games:
-        if len(players) == 1 or game.winner not in players:
+        if match.is_bye or game.winner not in players:
             raise _impossible(match, f"a game won by {game.winner}, who did not play")
         if not 0 <= game.loser_score < WINNING_SCORE:
             raise _impossible(match, f"the loser's score is 0 to 120, not {game.loser_score}")
