@@ -79,5 +79,6 @@ def actor_for(request: HttpRequest, tournament: Tournament) -> Actor:
 def remember_private_link(request: HttpRequest, entry: Entry) -> None:
     """Keep the opened private link for the rest of the visit (this tournament only)."""
     links = dict(request.session.get(SESSION_KEY, {}))
-    links[entry.tournament.slug] = entry.private_key
-    request.session[SESSION_KEY] = links
+    if links.get(entry.tournament.slug) != entry.private_key:  # else no session write
+        links[entry.tournament.slug] = entry.private_key
+        request.session[SESSION_KEY] = links

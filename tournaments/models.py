@@ -202,6 +202,10 @@ class Round(models.Model):
     explanation = models.JSONField(default=dict, blank=True)
     published_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    # Moved with the tournament's results_version when a change touches this round (a
+    # result) or may touch any (everything else): what is kept of the rounds before
+    # another, such as the players' records, keys on the versions of those rounds.
+    results_version = models.PositiveIntegerField(default=1, editable=False)
 
     class Meta:
         verbose_name = _("round")

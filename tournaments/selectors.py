@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -10,6 +11,7 @@ from django.db.models import Case, Exists, OuterRef, Prefetch, Q, QuerySet, Valu
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 
+from config.caching import computed_once
 from tournaments import bridge
 from tournaments.access import Actor
 from tournaments.models import Entry, Game, Match, ResultChange, Round, Seat, Tournament
@@ -65,12 +67,34 @@ def round_matches(round_: Round) -> list[Match]:
     )
 
 
+# How long the records before a round are kept (a change to those rounds makes them
+# unreachable long before).
+RECORDS_KEPT_SECONDS = 24 * 60 * 60
+
+
 def records_before(tournament: Tournament, number: int) -> dict[int, str]:
-    """Each entry's W-L record after the rounds before ``number``."""
+    """Each entry's W-L record after the rounds before ``number``.
+
+    Kept in the cache under the versions of those rounds, so the results coming in for
+    round ``number`` do not make every reader of its pairings count them all again.
+    """
     if number <= 1:
         return {}
-    table = bridge.standings_table(tournament, through_round=number - 1)
-    return {standing.entrant: standing.record for standing in table}
+    # Each earlier round by id, version and publication time (unique even in a
+    # database made anew under an old cache, as the demo's is).
+    earlier = tournament.rounds.filter(number__lt=number).order_by("number")
+    versions = ",".join(
+        f"{pk}.{version}.{published.timestamp() if published else ''}"
+        for pk, version, published in earlier.values_list("pk", "results_version", "published_at")
+    )
+    digest = hashlib.blake2b(versions.encode(), digest_size=16).hexdigest()
+    key = f"records:{tournament.pk}:{number}:{digest}"
+
+    def count() -> dict[int, str]:
+        table = bridge.standings_table(tournament, through_round=number - 1)
+        return {standing.entrant: standing.record for standing in table}
+
+    return computed_once(key, count, timeout=RECORDS_KEPT_SECONDS, wait=2.0) or {}
 
 
 @dataclass(frozen=True)
@@ -88,7 +112,11 @@ class MyTable:
 
 
 def my_table(tournament: Tournament, actor: Actor) -> MyTable | None:
-    """The actor's match in the latest published round (by account or private link), if any."""
+    """The actor's match in the latest published round (by account or private link), if any.
+
+    The match comes with what its page shows (``match_for_page``'s round, seats, players
+    and games), so a page about it need not load it again.
+    """
     if not actor.is_known:
         return None
     round_ = tournament.rounds.exclude(status=Round.Status.PROPOSED).order_by("-number").first()
@@ -100,19 +128,19 @@ def my_table(tournament: Tournament, actor: Actor) -> MyTable | None:
     seat = Seat.objects.filter(mine, round=round_).first()
     if seat is None:
         return None
-    match = Match.objects.prefetch_related(_seats_prefetch()).get(pk=seat.match_id)
+    match = _matches_for_page().get(pk=seat.match_id)
     return MyTable(round=round_, match=match, seat=seat.seat)
+
+
+def _matches_for_page() -> QuerySet[Match]:
+    return Match.objects.select_related("round").prefetch_related(
+        _seats_prefetch(), Prefetch("games", queryset=Game.objects.order_by("number"))
+    )
 
 
 def match_for_page(tournament: Tournament, pk: int) -> Match:
     """A match of ``tournament`` with its round, seats, players and games, or 404."""
-    return get_object_or_404(
-        Match.objects.select_related("round").prefetch_related(
-            _seats_prefetch(), Prefetch("games", queryset=Game.objects.order_by("number"))
-        ),
-        pk=pk,
-        round__tournament=tournament,
-    )
+    return get_object_or_404(_matches_for_page(), pk=pk, round__tournament=tournament)
 
 
 def rounds_paired_after(round_: Round) -> list[Round]:

@@ -14,17 +14,16 @@ moment wait for the one render instead of each starting their own.
 from __future__ import annotations
 
 import hashlib
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from django.core.cache import cache
 from django.http import HttpRequest
 from django.utils.translation import get_language
 from django_ratelimit import ALL
 from django_ratelimit.core import is_ratelimited
 
 from club.roles import is_organiser
+from config.caching import computed_once
 from config.clients import client_ip
 from tournaments.models import Tournament
 from tournaments.printing import documents
@@ -34,7 +33,6 @@ from tournaments.printing.documents import Document
 KEEP_SECONDS = 24 * 60 * 60
 # How long readers wait for someone else's render of the same document before their own.
 WAIT_SECONDS = 15.0
-LOCK_SECONDS = 60
 # Renders a reader may start (cached copies are never counted): a visitor by address,
 # a member by account; organisers print what they need.
 VISITOR_RENDERS = "20/10m"
@@ -79,38 +77,15 @@ def render_refused(request: HttpRequest) -> bool:
     )
 
 
-def _render(key: str, build: Callable[[], Document]) -> Rendered:
-    document = build()
-    rendered = Rendered(document.filename, documents.render_pdf(document))
-    cache.set(key, rendered, KEEP_SECONDS)
-    return rendered
-
-
-def _awaited(key: str) -> Rendered | None:
-    """Someone else's render of ``key``, waited for while their lock lasts."""
-    deadline = time.monotonic() + WAIT_SECONDS
-    while time.monotonic() < deadline:
-        time.sleep(0.1)
-        rendered = cache.get(key)
-        if rendered is not None or cache.get(f"{key}:lock") is None:
-            return rendered
-    return None
-
-
 def cached_pdf(
     key: str, build: Callable[[], Document], *, refused: Callable[[], bool]
 ) -> Rendered | None:
     """The PDF at ``key``, rendered by ``build`` if nobody has yet; None if ``refused()``."""
-    rendered = cache.get(key)
-    if rendered is not None:
-        return rendered
-    locked = cache.add(f"{key}:lock", True, LOCK_SECONDS)
-    if not locked:
-        rendered = _awaited(key)
-        if rendered is not None:
-            return rendered
-    try:
-        return None if refused() else _render(key, build)
-    finally:
-        if locked:
-            cache.delete(f"{key}:lock")
+
+    def render() -> Rendered | None:
+        if refused():
+            return None
+        document = build()
+        return Rendered(document.filename, documents.render_pdf(document))
+
+    return computed_once(key, render, timeout=KEEP_SECONDS, wait=WAIT_SECONDS)

@@ -12,10 +12,13 @@ rest of the disk. The QR codes of a document are drawn into it afterwards (``qr`
 from __future__ import annotations
 
 import gc
+import os
+import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
+from typing import TypeVar
 from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
@@ -34,6 +37,7 @@ MONO_ADVANCE = 1233 / 2048  # em: the width of every character of DejaVu Sans Mo
 FACES = [(FONT_FAMILY, weight, name) for weight, name in FONT_FILES.items()]
 FACES.append((MONO_FAMILY, "normal", MONO_FILE))
 STYLESHEET = Path(settings.BASE_DIR) / "static" / "css" / "print.css"
+T = TypeVar("T")
 
 
 def font_dir() -> Path:
@@ -119,5 +123,44 @@ def finish(pages: Document, codes: Sequence[qr.Code] = ()) -> bytes:
 
 
 def write_pdf(html: str, codes: Sequence[qr.Code] = ()) -> bytes:
-    """The PDF of ``html``, with ``codes`` drawn at their spots."""
-    return finish(render(html), codes)
+    """The PDF of ``html``, with ``codes`` drawn at their spots, laid out at low priority."""
+    return at_low_priority(lambda: finish(render(html), codes))
+
+
+# A PDF keeps a core busy for a second or two. The pages the other workers serve
+# meanwhile (a venue polls a dozen a second) should not queue behind it: the layout
+# runs this much nicer than the rest of the process. The reader of the PDF waits a
+# little longer when the machine is busy, and not at all when it is idle.
+RENDER_NICENESS = 10
+
+
+def at_low_priority(work: Callable[[], T]) -> T:
+    """``work()`` done in a thread of its own with a lower CPU priority, its result returned.
+
+    On Linux a thread's niceness is its own, so the request's thread (which only waits)
+    and the rest of the process keep theirs. Elsewhere, or where the system refuses,
+    the work is done as it is.
+    """
+    if sys.platform != "linux":
+        return work()
+    outcome: list[T] = []
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        thread = threading.get_native_id()
+        try:
+            niceness = os.getpriority(os.PRIO_PROCESS, thread) + RENDER_NICENESS
+            os.setpriority(os.PRIO_PROCESS, thread, min(niceness, 19))
+        except OSError:
+            pass  # a sandbox that forbids it: render at the usual priority
+        try:
+            outcome.append(work())
+        except BaseException as error:  # handed to the waiting thread as it is
+            failure.append(error)
+
+    worker = threading.Thread(target=run, name="pdf-layout")
+    worker.start()
+    worker.join()
+    if failure:
+        raise failure[0]
+    return outcome[0]

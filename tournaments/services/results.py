@@ -130,7 +130,7 @@ def _saved(match: Match) -> None:
     """Save a changed result: a new report version, so older confirm forms are refused."""
     match.report_version += 1
     match.save()
-    tournament_changed(match.round.tournament_id)
+    tournament_changed(match.round.tournament_id, round_id=match.round_id)
 
 
 # The permission predicates: each says why an actor in ``seat`` may not do something
@@ -325,4 +325,4 @@ def game_records_attach(*, match: Match, records: Sequence[dict[str, Any]]) -> N
             )
         game.record = record
         game.save(update_fields=["record"])
-    tournament_changed(match.round.tournament_id)
+    tournament_changed(match.round.tournament_id, round_id=match.round_id)

@@ -1,4 +1,4 @@
-"""The standings page's table, a line of plain strings per player, made in one pass.
+"""The standings and pairings tables, a line of plain strings per player or match, made in one pass.
 
 For a field of 256 the table's template lookups were most of the page's time
 (docs/benchmarks.md, "Championship pages"): ``row.entry.player.name`` is three
@@ -10,13 +10,14 @@ line. A ``StandingsLine`` unpacked by the template's loop is one lookup a cell.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from django import template
 from django.urls import reverse
 
+from scoring.events import WINNING_SCORE
 from tournaments.bridge import StandingRow
-from tournaments.models import Tournament
+from tournaments.models import Match, Tournament
 
 register = template.Library()
 
@@ -40,7 +41,7 @@ class StandingsLine(NamedTuple):
 def standings_lines(tournament: Tournament, rows: Sequence[StandingRow]) -> list[StandingsLine]:
     """The lines of ``rows``, each with the address of the player's page in ``tournament``."""
     # Entry pages' addresses differ only in the id at their end: resolve one, swap the id.
-    head, _zero, tail = reverse("tournaments:entry", args=[tournament.slug, 0]).rpartition("0")
+    head, _zero, tail = _addressed("tournaments:entry", tournament)
     lines = []
     for row in rows:
         standing, entry = row.standing, row.entry
@@ -59,3 +60,67 @@ def standings_lines(tournament: Tournament, rows: Sequence[StandingRow]) -> list
             )
         )
     return lines
+
+
+class SeatCell(NamedTuple):
+    url: str
+    name: str
+    record: str
+    won: bool
+
+
+class PairingLine(NamedTuple):
+    """A line of a round's pairings table: plain strings and flags, one lookup a cell."""
+
+    match_id: int
+    disputed: bool
+    table: str
+    seats: list[SeatCell]
+    bye: bool
+    games: str
+    url: str
+    status: str
+
+
+@register.simple_tag
+def pairing_lines(tournament: Tournament, rows: Sequence[dict[str, Any]]) -> list[PairingLine]:
+    """The lines of a round's ``rows`` (``views.public._pairing_rows``) as the page shows them."""
+    entry_head, _zero, entry_tail = _addressed("tournaments:entry", tournament)
+    match_head, _zero, match_tail = _addressed("tournaments:match", tournament)
+    lines = []
+    for row in rows:
+        match = row["match"]
+        final = match.status == Match.Status.FINAL and not match.is_bye
+        seats = [
+            SeatCell(
+                url=f"{entry_head}{seat.entry_id}{entry_tail}",
+                name=seat.entry.player.name,
+                record=record or "",
+                won=final and match.winner == seat.seat,
+            )
+            for seat, record in row["seats"]
+        ]
+        games = ", ".join(
+            f"{WINNING_SCORE}–{game.loser_score}"
+            if game.winner == 0
+            else f"{game.loser_score}–{WINNING_SCORE}"
+            for game in match.games.all()
+        )
+        lines.append(
+            PairingLine(
+                match_id=match.pk,
+                disputed=match.status == Match.Status.DISPUTED,
+                table="–" if match.is_bye else str(match.table),
+                seats=seats,
+                bye=match.is_bye,
+                games=games,
+                url=f"{match_head}{match.pk}{match_tail}",
+                status=str(match.get_status_display()),
+            )
+        )
+    return lines
+
+
+def _addressed(name: str, tournament: Tournament) -> tuple[str, str, str]:
+    """A page's address split around its id, to be joined with any id (one reverse a table)."""
+    return reverse(name, args=[tournament.slug, 0]).rpartition("0")

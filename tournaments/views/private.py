@@ -39,8 +39,7 @@ def private_page(request: HttpRequest, key: str) -> HttpResponse:
         .exists(),
     }
     if mine is not None:
-        match = selectors.match_for_page(tournament, mine.match.pk)
-        context |= match_context(request, tournament, match, actor=actor)
+        context |= match_context(request, tournament, mine.match, actor=actor)
         context["round"] = mine.round
     if request.htmx:
         return render(request, "tournaments/private_page.html#now", context)
