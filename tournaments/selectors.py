@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -72,6 +72,20 @@ def round_matches(round_: Round) -> list[Match]:
 RECORDS_KEPT_SECONDS = 24 * 60 * 60
 
 
+def rounds_version(rounds: Iterable[Round]) -> str:
+    """A digest of what ``rounds`` are at: it changes with any result in them, and with any
+    change to the tournament that is not a result (``services.changes``).
+
+    Each round counts by id, version and publication time, so the digest is unique
+    even in a database made anew under an old cache (as the demo's is).
+    """
+    parts = sorted(
+        f"{r.pk}.{r.results_version}.{r.published_at.timestamp() if r.published_at else ''}"
+        for r in rounds
+    )
+    return hashlib.blake2b(",".join(parts).encode(), digest_size=16).hexdigest()
+
+
 def records_before(tournament: Tournament, number: int) -> dict[int, str]:
     """Each entry's W-L record after the rounds before ``number``.
 
@@ -80,15 +94,10 @@ def records_before(tournament: Tournament, number: int) -> dict[int, str]:
     """
     if number <= 1:
         return {}
-    # Each earlier round by id, version and publication time (unique even in a
-    # database made anew under an old cache, as the demo's is).
-    earlier = tournament.rounds.filter(number__lt=number).order_by("number")
-    versions = ",".join(
-        f"{pk}.{version}.{published.timestamp() if published else ''}"
-        for pk, version, published in earlier.values_list("pk", "results_version", "published_at")
+    earlier = tournament.rounds.filter(number__lt=number).only(
+        "pk", "results_version", "published_at"
     )
-    digest = hashlib.blake2b(versions.encode(), digest_size=16).hexdigest()
-    key = f"records:{tournament.pk}:{number}:{digest}"
+    key = f"records:{tournament.pk}:{number}:{rounds_version(earlier)}"
 
     def count() -> dict[int, str]:
         table = bridge.standings_table(tournament, through_round=number - 1)

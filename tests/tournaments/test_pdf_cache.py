@@ -15,6 +15,7 @@ from tests.tournaments.conftest import make_tournament, play_round
 from tournaments.models import Match, Tournament
 from tournaments.printing import cache, documents
 from tournaments.services import results, rounds
+from tournaments.services.changes import tournament_changed
 
 pytestmark = pytest.mark.django_db
 
@@ -123,8 +124,7 @@ def test_a_visitor_who_renders_too_much_gets_the_429_page(playing: Tournament) -
     statuses = []
     for n in range(limit + 1):
         # A new document each time (a changed result would do the same): each is a render.
-        playing.results_version += 1
-        Tournament.objects.filter(pk=playing.pk).update(results_version=playing.results_version)
+        tournament_changed(playing)
         url = reverse("tournaments:standings_pdf", args=[playing.slug])
         statuses.append(client.get(url, {"round": numbers[n % 2]}).status_code)
     assert statuses[:limit] == [200] * limit
@@ -166,3 +166,20 @@ def test_readers_asking_at_once_wait_for_one_render(playing: Tournament) -> None
     assert built == ["slow"]
     assert second is not None
     assert second.content.startswith(b"%PDF-")
+
+
+def test_a_closed_rounds_standings_stay_cached_while_the_next_round_is_reported(
+    playing: Tournament, organiser: Any, renders: list[str]
+) -> None:
+    client = browser()
+    url = reverse("tournaments:standings_pdf", args=[playing.slug])
+    first = client.get(url, {"round": "1"})
+    settle_table_1(playing, organiser, loser_score=50)  # a result in round 2
+    assert client.get(url, {"round": "1"}).content == first.content
+    assert renders == ["standings"]
+
+    # A correction to round 1 is a new document.
+    match = Match.objects.get(round__tournament=playing, round__number=1, table=1)
+    results.match_settle(match=match, organiser=organiser, first_dealer=0, games=[(1, 60)] * 2)
+    assert client.get(url, {"round": "1"}).content != first.content
+    assert renders == ["standings", "standings"]

@@ -45,13 +45,18 @@ class Rendered:
     content: bytes
 
 
-def cache_key(kind: str, tournament: Tournament, *options: object) -> str:
-    """The document's key: its kind, options, language and the tournament's version."""
+def cache_key(
+    kind: str, tournament: Tournament, *options: object, version: str | None = None
+) -> str:
+    """The document's key: its kind, options, language and the tournament's version.
+
+    ``version``: what the document shows is at that version (``selectors.rounds_version``
+    of the rounds it prints), which results in later rounds do not move.
+    """
     parts = [
         kind,
         str(tournament.pk),
-        str(tournament.results_version),
-        tournament.changed_at.isoformat(),
+        version or f"{tournament.results_version}|{tournament.changed_at.isoformat()}",
         get_language() or "",
         *(str(option) for option in options),
     ]

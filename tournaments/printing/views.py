@@ -42,7 +42,7 @@ def pdf_response(request: HttpRequest, key: str, build: Callable[[], Document]) 
 @require_safe
 @conditional(on_tournament)
 def pairings_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    tournament = get_tournament(slug)
+    tournament = get_tournament(slug, request)
     round_ = get_round(tournament, number, request)
     key = cache.cache_key("pairings", tournament, round_.number)
     return pdf_response(request, key, lambda: documents.pairings(round_))
@@ -52,7 +52,7 @@ def pairings_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @conditional(on_tournament)
 def scoresheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Everyone may print a round's sheets; an organiser's carry the players' private links."""
-    tournament = get_tournament(slug)
+    tournament = get_tournament(slug, request)
     round_ = get_round(tournament, number, request)
     per_page = request.GET.get("per_page", "2")
     if per_page not in {str(n) for n in documents.SCORE_SHEETS_PER_PAGE}:
@@ -67,14 +67,15 @@ def scoresheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpRespons
 
 
 def _swiss_rounds(tournament: Tournament) -> list[Round]:
-    return list(selectors.published_rounds(tournament).filter(kind=Round.Kind.SWISS))
+    rounds = selectors.published_rounds(tournament).filter(kind=Round.Kind.SWISS)
+    return list(rounds.defer("explanation"))
 
 
 @require_safe
 @conditional(on_tournament)
 def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     """After the latest published Swiss round, or ``?round=n`` (404 if not published)."""
-    tournament = get_tournament(slug)
+    tournament = get_tournament(slug, request)
     rounds = _swiss_rounds(tournament)
     wanted = request.GET.get("round")
     if wanted is None:
@@ -83,14 +84,21 @@ def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
         round_ = next((r for r in rounds if str(r.number) == wanted), None)
         if round_ is None:
             raise Http404
-    key = cache.cache_key("standings", tournament, round_.number if round_ else None)
+    if round_ is None:
+        key = cache.cache_key("standings", tournament, None)
+    else:
+        # After a round: later rounds' results do not change it (a wall copy of round
+        # 8's standings stays cached while round 9 is reported).
+        shown = [r for r in rounds if r.number <= round_.number]
+        version = selectors.rounds_version(shown)
+        key = cache.cache_key("standings", tournament, round_.number, version=version)
     return pdf_response(request, key, lambda: documents.standings(tournament, round_))
 
 
 @require_safe
 @conditional(on_tournament)
 def crosstable_pdf(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = get_tournament(slug)
+    tournament = get_tournament(slug, request)
     key = cache.cache_key("crosstable", tournament)
     return pdf_response(
         request, key, lambda: documents.crosstable(tournament, _swiss_rounds(tournament))
@@ -100,7 +108,7 @@ def crosstable_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 @require_safe
 @conditional(on_tournament)
 def playoff_pdf(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = get_tournament(slug)
+    tournament = get_tournament(slug, request)
     if not tournament.playoff_size:
         raise Http404
     key = cache.cache_key("playoff", tournament)

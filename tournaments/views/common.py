@@ -22,8 +22,19 @@ from tournaments.errors import TournamentError
 from tournaments.models import Round, Tournament
 
 
-def get_tournament(slug: str) -> Tournament:
-    return get_object_or_404(Tournament.objects.select_related("champion__player"), slug=slug)
+def get_tournament(slug: str, request: HttpRequest | None = None) -> Tournament:
+    """The tournament ``slug`` or 404; loaded once per ``request`` when it is given.
+
+    A page's conditional GET (``views.conditional``) loads the tournament for its
+    validators; the view then finds it on the request instead of loading it again.
+    """
+    loaded = getattr(request, "_tournament", None)
+    if loaded is not None and loaded.slug == slug:
+        return loaded
+    tournament = get_object_or_404(Tournament.objects.select_related("champion__player"), slug=slug)
+    if request is not None:
+        request._tournament = tournament  # type: ignore[attr-defined]
+    return tournament
 
 
 def get_round(tournament: Tournament, number: int, request: HttpRequest) -> Round:

@@ -32,6 +32,7 @@ from django.utils.translation import get_language
 from club.roles import is_organiser
 from tournaments.access import SESSION_KEY
 from tournaments.models import Tournament
+from tournaments.views.common import get_tournament
 
 View = Callable[..., HttpResponse]
 Validators = tuple[str, datetime.datetime]
@@ -62,11 +63,11 @@ def _validators(request: HttpRequest, slug: str | None, version: str, at: dateti
 
 def tournament_validators(request: HttpRequest, slug: str) -> Validators | None:
     """The validators of a page of the tournament ``slug`` for this reader (None: always fresh)."""
-    row = Tournament.objects.filter(slug=slug).values_list("results_version", "changed_at").first()
-    if row is None or _fresh_only(request):
+    if _fresh_only(request):
         return None
-    version, at = row
-    return _validators(request, slug, str(version), at), at
+    tournament = get_tournament(slug, request)  # the view finds it on the request
+    at = tournament.changed_at
+    return _validators(request, slug, str(tournament.results_version), at), at
 
 
 def listing_validators(request: HttpRequest) -> Validators | None:

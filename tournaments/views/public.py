@@ -40,7 +40,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 @require_safe
 @conditional(on_tournament)
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = get_tournament(slug)
+    tournament = get_tournament(slug, request)
     rounds = list(tournament.rounds.order_by("number"))
     organiser = is_organiser(request.user)
     visible = [r for r in rounds if r.status != Round.Status.PROPOSED or organiser]
@@ -59,7 +59,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
 @require_safe
 @conditional(on_tournament)
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    tournament = get_tournament(slug)
+    tournament = get_tournament(slug, request)
     round_ = get_round(tournament, number, request)
     organiser = is_organiser(request.user)
     attention = (
@@ -109,7 +109,7 @@ def _through_round(request: HttpRequest, tournament: Tournament) -> tuple[int | 
 @require_safe
 @conditional(on_tournament)
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = get_tournament(slug)
+    tournament = get_tournament(slug, request)
     through, rounds = _through_round(request, tournament)
     shown = next((r for r in rounds if r.number == through), None)
     context = {
@@ -141,7 +141,7 @@ def _csv_response(filename: str) -> tuple[HttpResponse, spreadsheets.Spreadsheet
 @require_safe
 @conditional(on_tournament)
 def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = get_tournament(slug)
+    tournament = get_tournament(slug, request)
     through, _rounds = _through_round(request, tournament)
     response, writer = _csv_response(f"{tournament.slug}-standings.csv")
     writer.writerow(
@@ -186,7 +186,7 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
 @require_safe
 @conditional(on_tournament)
 def results_csv(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = get_tournament(slug)
+    tournament = get_tournament(slug, request)
     response, writer = _csv_response(f"{tournament.slug}-results.csv")
     writer.writerow(
         [
@@ -231,7 +231,7 @@ def results_csv(request: HttpRequest, slug: str) -> HttpResponse:
 @require_safe
 @conditional(on_tournament)
 def entry_detail(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
-    tournament = get_tournament(slug)
+    tournament = get_tournament(slug, request)
     entry = get_object_or_404(
         Entry.objects.select_related("player"), tournament=tournament, pk=entry_id
     )
@@ -254,7 +254,7 @@ def entry_detail(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
 @require_safe
 @conditional(on_tournament)
 def match_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    tournament = get_tournament(slug)
+    tournament = get_tournament(slug, request)
     match = selectors.match_for_page(tournament, pk)
     if match.round.status == Round.Status.PROPOSED and not is_organiser(request.user):
         raise Http404
@@ -266,7 +266,7 @@ def match_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @require_safe
 @conditional(on_tournament)
 def playoff(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = get_tournament(slug)
+    tournament = get_tournament(slug, request)
     context = {
         "tournament": tournament,
         "bracket": bracket_rounds(tournament),
@@ -279,7 +279,7 @@ def playoff(request: HttpRequest, slug: str) -> HttpResponse:
 @conditional(on_tournament)
 def game_record(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
     """A game played on the site (by the simulator, say), deal by deal from its record."""
-    tournament = get_tournament(slug)
+    tournament = get_tournament(slug, request)
     game = get_object_or_404(
         Game.objects.select_related("match__round"),
         match__pk=pk,
