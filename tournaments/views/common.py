@@ -31,7 +31,9 @@ def get_tournament(slug: str, request: HttpRequest | None = None) -> Tournament:
     loaded = getattr(request, "_tournament", None)
     if loaded is not None and loaded.slug == slug:
         return loaded
-    tournament = get_object_or_404(Tournament.objects.select_related("champion__player"), slug=slug)
+    # The champion (two joins, a millisecond on every page) is loaded by the pages that
+    # show one, when there is one.
+    tournament = get_object_or_404(Tournament, slug=slug)
     if request is not None:
         request._tournament = tournament  # type: ignore[attr-defined]
     return tournament
