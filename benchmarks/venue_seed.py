@@ -8,7 +8,9 @@ migrated database. Seeds:
 - the championship: ``--players`` entries, ``--rounds`` closed Swiss rounds and the next
   round published and unreported (its tables are the matches the players report);
 - a side event of 32 players with round 1 proposed, for the organiser to pair again;
-- an organiser account.
+- an organiser account;
+
+and then gathers the query planner's statistics (``ANALYZE``).
 
 Writes what the load test needs to ``--out`` (JSON): the addresses, the organiser's
 login, and for each unreported table the match and both players' private link keys.
@@ -78,6 +80,20 @@ def seed(players: int, rounds: int) -> dict[str, Any]:
     }
 
 
+def analyze() -> None:
+    """Give the query planner statistics of the seeded tables, as a database in use has.
+
+    PostgreSQL's autovacuum gathers them within a minute or so of a large change; the
+    load test starts sooner, and without them the planner takes the 2,304 seats of a
+    championship for a handful (nested loops: the standings' seats query 7 ms instead
+    of 2 ms).
+    """
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, required=True)
@@ -89,6 +105,7 @@ def main(argv: list[str] | None = None) -> int:
 
     django.setup()
     venue = seed(args.players, args.rounds)
+    analyze()
     args.out.write_text(json.dumps(venue, indent=1))
     print(f"Seeded {args.players} players, {len(venue['tables'])} tables to report: {args.out}")
     return 0
