@@ -16,8 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from scoring.cards import Card
 from scoring.events import WINNING_SCORE
@@ -144,6 +144,17 @@ RANK_SIGNS = {1: "A", 11: "J", 12: "Q", 13: "K"}
 
 def card_name(card: Card) -> str:
     """The card's name in the reader's language: "5 of hearts", "hjärter 5"."""
+    return _card_name(card, get_language())
+
+
+@cache
+def _card_name(card: Card, language: str | None) -> str:
+    """``card_name`` in ``language``, the active one: named once per card and language.
+
+    A game page names a card a few hundred times (the hand, the board, every line
+    of the log), three translations a name; the 52 cards of two languages are
+    kept instead. ``language`` is only the key: the active language translates.
+    """
     rank = RANK_NAMES.get(card.rank, str(card.rank))
     # Translators: a card's name; Swedish puts the suit first: "%(suit)s %(rank)s".
     return _("%(rank)s of %(suit)s") % {"rank": rank, "suit": SUIT_NAMES[card.suit]}
@@ -165,8 +176,14 @@ class CardFace:
 
 
 def face(card: Card) -> CardFace:
+    return _face(card, get_language())
+
+
+@cache
+def _face(card: Card, language: str | None) -> CardFace:
+    """``face`` in ``language``, the active one (a face is immutable, so one serves every page)."""
     rank = RANK_SIGNS.get(card.rank, str(card.rank))
-    return CardFace(str(card), rank, SUIT_GLYPHS[card.suit], card.suit, card_name(card))
+    return CardFace(str(card), rank, SUIT_GLYPHS[card.suit], card.suit, _card_name(card, language))
 
 
 def faces(cards: tuple[Card, ...] | list[Card]) -> list[CardFace]:

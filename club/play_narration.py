@@ -11,7 +11,8 @@ counts their own hand left unclaimed.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import lru_cache
 
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -37,7 +38,7 @@ def speech_language() -> str:
 @dataclass(frozen=True)
 class ItemLine:
     label: str
-    cards: list[CardFace]
+    cards: tuple[CardFace, ...]
     points: int
 
 
@@ -53,9 +54,9 @@ class Line:
     scores: tuple[int, int]
     pegs: Pegs
     said: str = ""
-    cards: list[CardFace] = field(default_factory=list)
+    cards: tuple[CardFace, ...] = ()
     starter: CardFace | None = None
-    items: list[ItemLine] = field(default_factory=list)
+    items: tuple[ItemLine, ...] = ()
     missed: int = 0
 
     @property
@@ -105,12 +106,22 @@ def narrate(
             starter = event.card
         if told is None or told(index, event):
             pegs: Pegs = (front_back[0], front_back[1], front_back[2], front_back[3])
-            lines.append(_line(event, index, pegs, starter, language))
+            lines.append(_line(event, index, pegs, starter, language, get_language()))
     return lines
 
 
-def _line(event: Event, index: int, pegs: Pegs, starter: Card | None, language: str) -> Line:
-    items = list(event.items)
+@lru_cache(maxsize=1 << 13)
+def _line(
+    event: Event, index: int, pegs: Pegs, starter: Card | None, language: str, active: str | None
+) -> Line:
+    """The line of one event: a function of its arguments alone, so written once.
+
+    A game's past events never change, and a page tells the whole log again with
+    each decision; the lines are immutable, so one line serves every request
+    that tells it. ``language`` is the counts' (``speech_language``), ``active``
+    the active language, which writes the sentences: both are part of the key.
+    """
+    items = event.items
     worth = sum(item.points for item in items)
     points = event.points or 0
     said = say_count(items, language) if event.type in ("play", "show") and items else ""
@@ -127,17 +138,17 @@ def _line(event: Event, index: int, pegs: Pegs, starter: Card | None, language: 
         said=said,
         cards=_shown_cards(event),
         starter=face(starter) if event.type == "show" and starter else None,
-        items=[_item_line(item) for item in items],
+        items=tuple(_item_line(item) for item in items),
         missed=max(0, worth - points) if event.type == "show" else 0,
     )
 
 
-def _shown_cards(event: Event) -> list[CardFace]:
+def _shown_cards(event: Event) -> tuple[CardFace, ...]:
     if event.type == "discard" and event.player != YOU:
-        return []  # the computer's discards stay face down, as at the table
+        return ()  # the computer's discards stay face down, as at the table
     if event.card is not None:
-        return [face(event.card)]
-    return faces(event.cards)
+        return (face(event.card),)
+    return tuple(faces(event.cards))
 
 
 def item_label(item: ScoreItem) -> str:
@@ -154,7 +165,7 @@ def item_label(item: ScoreItem) -> str:
 
 
 def _item_line(item: ScoreItem) -> ItemLine:
-    return ItemLine(item_label(item), faces(item.cards), item.points)
+    return ItemLine(item_label(item), tuple(faces(item.cards)), item.points)
 
 
 def _card(event: Event) -> Card:

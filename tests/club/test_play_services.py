@@ -289,3 +289,37 @@ def test_demo_practice_games_are_played_once() -> None:
     games = PracticeGame.objects.filter(owner__username="anna")
     assert games.count() == len(DEMO_PRACTICE)
     assert all(game.finished for game in games)
+
+
+def test_names_and_lines_written_once_still_follow_the_reader_language() -> None:
+    """Card names and the log's lines are kept once written: per language, never mixed."""
+    from django.utils import translation
+
+    from club.board import card_name, face
+    from club.play_narration import narrate, speech_language
+
+    five = Card(5, "H")
+    practice = PracticeGameFactory(level="expert", seed=31)
+    while not any(event.items for event in load_match(practice).game.events):
+        stand_in = stand_in_decision(load_match(practice), ComputerPlayer("easy", 1))
+        practice = decide(practice, stand_in)
+    events = load_match(practice).game.events
+    told = {}
+    for language in ("sv", "en", "sv", "en"):
+        with translation.override(language):
+            told[language] = (card_name(five), face(five).name, narrate(events))
+            assert speech_language() == language
+    swedish_name, swedish_face, swedish_lines = told["sv"]
+    english_name, english_face, english_lines = told["en"]
+    assert (swedish_name, swedish_face) == ("hjärter 5", "hjärter 5")
+    assert (english_name, english_face) == ("5 of hearts", "5 of hearts")
+    assert any(line.text.startswith("Du ") for line in swedish_lines)
+    assert any(line.text.startswith("You ") for line in english_lines)
+    assert not any(line.text.startswith("You ") for line in swedish_lines)
+    # The counts are said in the reader's language even when the sentences are asked in another.
+    with translation.override("en"):
+        swedish_counts = narrate(events, language="sv")
+    assert [line.text for line in swedish_counts] == [line.text for line in english_lines]
+    assert [line.said for line in swedish_counts] == [line.said for line in swedish_lines]
+    assert any(line.said for line in swedish_lines)
+    assert [line.said for line in swedish_lines] != [line.said for line in english_lines]
