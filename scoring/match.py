@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, ClassVar
 
 from scoring.events import WINNING_SCORE, Phase, skunk_of
@@ -28,6 +29,7 @@ __all__ = [
     "Match",
     "MatchReportError",
     "MatchResult",
+    "ReportFault",
     "check_match",
     "game_points",
     "skunk_of",
@@ -58,8 +60,48 @@ ONE_PER_GAME = GamePoints(1, 1, 1)
 GamePoints.PRESETS = {"standard": STANDARD, "acc": ACC, "one": ONE_PER_GAME}
 
 
+class ReportFault(StrEnum):
+    """Why a reported match cannot be true (``MatchReportError.reason``)."""
+
+    BEST_OF = "best_of"
+    """A match is best of 1, 3, 5 or 7 (``value``: what was given)."""
+    FIRST_DEALER = "first_dealer"
+    """The first dealer is player 0 or 1 (``value``)."""
+    NOT_NEEDED = "not_needed"
+    """Game ``game`` was played after the match was decided."""
+    WINNER = "winner"
+    """Game ``game``'s winner is not player 0 or 1 (``value``)."""
+    LOSER_SCORE_NOT_A_NUMBER = "loser_score_not_a_number"
+    """Game ``game``'s loser score is not a whole number (``value``)."""
+    LOSER_SCORE_OUT_OF_RANGE = "loser_score_out_of_range"
+    """Game ``game``'s loser score is not 0 to 120 (``value``)."""
+
+
+_REPORT_FAULTS = {
+    ReportFault.BEST_OF: "a match is best of 1, 3, 5 or 7 games, not {value!r}",
+    ReportFault.FIRST_DEALER: "the first dealer is player 0 or 1, not {value!r}",
+    ReportFault.NOT_NEEDED: "game {game} was played after the match was decided",
+    ReportFault.WINNER: "game {game}: the winner is player 0 or 1, not {value!r}",
+    ReportFault.LOSER_SCORE_NOT_A_NUMBER: "game {game}: the loser's score must be a whole number",
+    ReportFault.LOSER_SCORE_OUT_OF_RANGE: (
+        "game {game}: the loser's score is 0 to 120, not {value}"
+    ),
+}
+
+
 class MatchReportError(ValueError):
-    """A reported match result that cannot be true."""
+    """A reported match result that cannot be true: ``reason``, with its ``game`` and ``value``.
+
+    ``game`` (from 1) names the game at fault, None for the match's own fields;
+    ``value`` is what was reported there. The message is the engine's English;
+    a site words the reason in its own language.
+    """
+
+    def __init__(self, reason: ReportFault, *, game: int | None = None, value: object = None):
+        self.reason = reason
+        self.game = game
+        self.value = value
+        super().__init__(_REPORT_FAULTS[reason].format(game=game, value=value))
 
 
 def game_points(loser_score: int, scheme: GamePoints = STANDARD) -> int:
@@ -117,9 +159,9 @@ def check_match(
     Raises ``MatchReportError`` naming the game at fault.
     """
     if best_of not in BEST_OF:
-        raise MatchReportError(f"a match is best of 1, 3, 5 or 7 games, not {best_of!r}")
+        raise MatchReportError(ReportFault.BEST_OF, value=best_of)
     if first_dealer not in (0, 1):
-        raise MatchReportError(f"the first dealer is player 0 or 1, not {first_dealer!r}")
+        raise MatchReportError(ReportFault.FIRST_DEALER, value=first_dealer)
     needed = best_of // 2 + 1
     wins, points, spreads = [0, 0], [0, 0], [0, 0]
     results: list[GameResult] = []
@@ -150,13 +192,13 @@ def _check_game(
     number: int, winner: object, loser_score: object, wins: list[int], needed: int
 ) -> None:
     if max(wins) >= needed:
-        raise MatchReportError(f"game {number} was played after the match was decided")
+        raise MatchReportError(ReportFault.NOT_NEEDED, game=number)
     if winner not in (0, 1) or isinstance(winner, bool):
-        raise MatchReportError(f"game {number}: the winner is player 0 or 1, not {winner!r}")
+        raise MatchReportError(ReportFault.WINNER, game=number, value=winner)
     if not isinstance(loser_score, int) or isinstance(loser_score, bool):
-        raise MatchReportError(f"game {number}: the loser's score must be a whole number")
+        raise MatchReportError(ReportFault.LOSER_SCORE_NOT_A_NUMBER, game=number, value=loser_score)
     if not 0 <= loser_score < WINNING_SCORE:
-        raise MatchReportError(f"game {number}: the loser's score is 0 to 120, not {loser_score}")
+        raise MatchReportError(ReportFault.LOSER_SCORE_OUT_OF_RANGE, game=number, value=loser_score)
 
 
 class Match:

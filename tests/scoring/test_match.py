@@ -18,6 +18,7 @@ from scoring.match import (
     GamePoints,
     Match,
     MatchReportError,
+    ReportFault,
     check_match,
     game_points,
     skunk_of,
@@ -118,32 +119,42 @@ def test_a_match_not_yet_decided_has_no_winner() -> None:
     assert check_match(best_of=5, first_dealer=0, games=[]).wins == (0, 0)
 
 
+F = ReportFault
+RANGE, NOT_INT = F.LOSER_SCORE_OUT_OF_RANGE, F.LOSER_SCORE_NOT_A_NUMBER
+
+
 @pytest.mark.parametrize(
-    ("best_of", "first_dealer", "games", "message"),
+    ("best_of", "first_dealer", "games", "message", "reason", "game"),
     [
-        (3, 0, [(0, 121)], "game 1: the loser's score is 0 to 120, not 121"),
-        (3, 0, [(0, 100), (1, 130)], "game 2: the loser's score is 0 to 120"),
-        (3, 0, [(0, -1)], "game 1: the loser's score is 0 to 120, not -1"),
-        (3, 0, [(0, 90.5)], "game 1: the loser's score must be a whole number"),
-        (3, 0, [(0, True)], "game 1: the loser's score must be a whole number"),
-        (3, 0, [(2, 90)], "game 1: the winner is player 0 or 1, not 2"),
-        (3, 0, [(-1, 90)], "the winner is player 0 or 1"),
-        (3, 0, [(True, 90)], "the winner is player 0 or 1"),
-        (3, 0, [(0, 100), (0, 100), (1, 100)], "game 3 was played after the match was decided"),
-        (1, 0, [(0, 100), (1, 100)], "game 2 was played after the match was decided"),
-        (5, 0, [(1, 9)] * 4, "game 4 was played after the match was decided"),
-        (2, 0, [(0, 100)], "best of 1, 3, 5 or 7"),
-        (4, 0, [(0, 100)], "best of 1, 3, 5 or 7"),
-        (9, 0, [(0, 100)], "best of 1, 3, 5 or 7"),
-        (3, 2, [(0, 100)], "the first dealer is player 0 or 1"),
+        (3, 0, [(0, 121)], "game 1: the loser's score is 0 to 120, not 121", RANGE, 1),
+        (3, 0, [(0, 100), (1, 130)], "game 2: the loser's score is 0 to 120", RANGE, 2),
+        (3, 0, [(0, -1)], "game 1: the loser's score is 0 to 120, not -1", RANGE, 1),
+        (3, 0, [(0, 90.5)], "game 1: the loser's score must be a whole number", NOT_INT, 1),
+        (3, 0, [(0, True)], "game 1: the loser's score must be a whole number", NOT_INT, 1),
+        (3, 0, [(2, 90)], "game 1: the winner is player 0 or 1, not 2", F.WINNER, 1),
+        (3, 0, [(-1, 90)], "the winner is player 0 or 1", F.WINNER, 1),
+        (3, 0, [(True, 90)], "the winner is player 0 or 1", F.WINNER, 1),
+        (3, 0, [(0, 100), (0, 100), (1, 100)], "game 3 was played after", F.NOT_NEEDED, 3),
+        (1, 0, [(0, 100), (1, 100)], "game 2 was played after the match", F.NOT_NEEDED, 2),
+        (5, 0, [(1, 9)] * 4, "game 4 was played after the match was decided", F.NOT_NEEDED, 4),
+        (2, 0, [(0, 100)], "best of 1, 3, 5 or 7", F.BEST_OF, None),
+        (4, 0, [(0, 100)], "best of 1, 3, 5 or 7", F.BEST_OF, None),
+        (9, 0, [(0, 100)], "best of 1, 3, 5 or 7", F.BEST_OF, None),
+        (3, 2, [(0, 100)], "the first dealer is player 0 or 1", F.FIRST_DEALER, None),
     ],
-)
-def test_impossible_reports_are_refused(
-    best_of: int, first_dealer: int, games: list[tuple[int, int]], message: str
+)  # fmt: skip
+def test_impossible_reports_are_refused_with_their_reason_and_game(
+    best_of: int,
+    first_dealer: int,
+    games: list[tuple[int, int]],
+    message: str,
+    reason: ReportFault,
+    game: int | None,
 ) -> None:
     with pytest.raises(MatchReportError) as caught:
         check_match(best_of=best_of, first_dealer=first_dealer, games=games)
     assert message in str(caught.value)
+    assert (caught.value.reason, caught.value.game) == (reason, game)
     assert isinstance(caught.value, ValueError)
 
 

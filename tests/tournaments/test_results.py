@@ -87,6 +87,32 @@ def test_an_impossible_report_gets_a_clear_message_and_saves_nothing(
     nothing_saved(match)
 
 
+@pytest.mark.parametrize(
+    ("first_dealer", "games", "english", "swedish"),
+    [
+        (
+            2,
+            [(0, 90), (0, 80)],
+            "Say who dealt first in game 1.",
+            "Ange vem som gav först i parti 1.",
+        ),
+        (0, [(0, 90), (0, 80), (1, 70)], "Game 3 was not needed", "Parti 3 behövdes inte"),
+        (0, [(0, 90), (2, 80)], "Game 2: say who won it.", "Parti 2: ange vem som vann."),
+        (0, [(0, 130)], "Game 1: the loser's score must be", "Parti 1: förlorarens poäng måste"),
+        (0, [(0, 90), (1, 12.5)], "Game 2: the loser's score must", "Parti 2: förlorarens poäng"),
+    ],
+)
+def test_each_reason_the_engine_refuses_a_report_for_is_said_in_the_reader_language(
+    match: Match, first_dealer: int, games: list[tuple[int, int]], english: str, swedish: str
+) -> None:
+    from django.utils import translation
+
+    for language, message in (("en", english), ("sv", swedish)):
+        with translation.override(language), pytest.raises(TournamentError) as refused:
+            results.check_report(match, first_dealer, games)
+        assert message in str(refused.value)
+
+
 def test_a_player_cannot_report_a_match_that_is_not_theirs(
     tournament: Tournament, match: Match
 ) -> None:

@@ -22,8 +22,9 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from scoring.match import GamePoints, MatchReportError, MatchResult, check_match
+from scoring.match import GamePoints, MatchReportError, MatchResult, ReportFault, check_match
 from tournaments.access import Actor
 from tournaments.errors import TournamentError
 from tournaments.models import Game, Match, ResultChange, Round, Seat, Tournament
@@ -53,8 +54,6 @@ def check_report(
     match: Match, first_dealer: int, games: Sequence[tuple[int, int]], *, complete: bool = True
 ) -> MatchResult:
     """The engine's verdict on a report, with the site's translated messages."""
-    if first_dealer not in (0, 1):
-        raise TournamentError(_("Say who dealt first in game 1."))
     try:
         result = check_match(
             best_of=match.best_of,
@@ -63,7 +62,7 @@ def check_report(
             scheme=scheme_of(match.round.tournament),
         )
     except MatchReportError as error:
-        raise TournamentError(_report_error_message(error, games, match.best_of)) from error
+        raise TournamentError(report_fault_message(error)) from error
     if complete and not result.decided:
         raise TournamentError(
             _("The match is not decided yet: a player needs %(n)d game wins.")
@@ -72,19 +71,27 @@ def check_report(
     return result
 
 
-def _report_error_message(
-    error: MatchReportError, games: Sequence[tuple[int, int]], best_of: int
-) -> str:
-    needed = best_of // 2 + 1
-    wins = [0, 0]
-    for number, (winner, loser_score) in enumerate(games, start=1):
-        if max(wins) >= needed:
-            return _("Game %(n)d was not needed: the match was already decided.") % {"n": number}
-        if not 0 <= loser_score <= 120:
-            return _("Game %(n)d: the loser's score must be between 0 and 120.") % {"n": number}
-        if winner in (0, 1):
-            wins[winner] += 1
-    return str(error)
+_REPORT_FAULTS = {
+    ReportFault.BEST_OF: gettext_lazy("A match is best of 1, 3, 5 or 7 games."),
+    ReportFault.FIRST_DEALER: gettext_lazy("Say who dealt first in game 1."),
+    ReportFault.NOT_NEEDED: gettext_lazy(
+        "Game %(n)d was not needed: the match was already decided."
+    ),
+    ReportFault.WINNER: gettext_lazy("Game %(n)d: say who won it."),
+    ReportFault.LOSER_SCORE_NOT_A_NUMBER: gettext_lazy(
+        "Game %(n)d: the loser's score must be between 0 and 120."
+    ),
+    ReportFault.LOSER_SCORE_OUT_OF_RANGE: gettext_lazy(
+        "Game %(n)d: the loser's score must be between 0 and 120."
+    ),
+}
+"""The engine's reasons for refusing a report, as the site says them (one table)."""
+
+
+def report_fault_message(error: MatchReportError) -> str:
+    """Why the engine refused a report, in the reader's language."""
+    message = str(_REPORT_FAULTS[error.reason])
+    return message if error.game is None else message % {"n": error.game}
 
 
 def _locked(match: Match) -> Match:
