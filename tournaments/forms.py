@@ -9,7 +9,8 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from scoring.match import GamePoints
-from tournaments.models import TIEBREAK_CHOICES, Entry, Tournament
+from tournaments import tiebreaks
+from tournaments.models import Entry, Tournament
 from tournaments.services.tournaments import TOURNAMENT_FIELDS
 
 SCHEME_CHOICES = [
@@ -18,7 +19,7 @@ SCHEME_CHOICES = [
     ("one", _("1 point per game")),
     ("custom", _("Own numbers")),
 ]
-TIEBREAK_SLOTS = len(TIEBREAK_CHOICES)
+TIEBREAK_SLOTS = len(tiebreaks.TIEBREAKS)
 
 
 def scheme_name(win: int, skunk: int, double: int) -> str:
@@ -61,11 +62,11 @@ class TournamentForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        chain = list(self.instance.tiebreaks or []) if self.instance.pk else None
+        chain = list(self.instance.tiebreaks)  # a new tournament's is the default chain
         for slot in range(TIEBREAK_SLOTS):
             field = forms.ChoiceField(
                 label=_("Tie-break %(n)d") % {"n": slot + 1},
-                choices=[("", _("(none)")), *TIEBREAK_CHOICES],
+                choices=[("", _("(none)")), *tiebreaks.CHOICES],
                 required=slot == 0,
                 help_text=_(
                     "The standings order: players are ordered by tie-break 1, ties by the next, "
@@ -74,10 +75,7 @@ class TournamentForm(forms.ModelForm):
                 if slot == 0
                 else "",
             )
-            if chain is not None:
-                field.initial = chain[slot] if slot < len(chain) else ""
-            else:
-                field.initial = TIEBREAK_CHOICES[slot][0]
+            field.initial = chain[slot] if slot < len(chain) else ""
             self.fields[f"tiebreak_{slot}"] = field
         if self.instance.pk:
             self.fields["scheme"].initial = scheme_name(

@@ -20,16 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Player
-
-TIEBREAK_CHOICES = [
-    ("match_wins", _("Match wins")),
-    ("game_points", _("Game points")),
-    ("spread", _("Spread")),
-    ("buchholz", _("Buchholz")),
-    ("head_to_head", _("Head to head")),
-]
-DEFAULT_TIEBREAKS = ["match_wins", "game_points", "spread", "buchholz", "head_to_head"]
-
+from tournaments.tiebreaks import DEFAULT_CHAIN, validate_chain
 
 # Private link keys: 14 characters that are easy to read off a slip and type (no 0/o,
 # 1/l/i), about 69 bits, so they cannot be guessed.
@@ -42,7 +33,7 @@ def new_private_key() -> str:
 
 
 def default_tiebreaks() -> list[str]:
-    return list(DEFAULT_TIEBREAKS)
+    return list(DEFAULT_CHAIN)
 
 
 class Tournament(models.Model):
@@ -70,7 +61,9 @@ class Tournament(models.Model):
     points_double_skunk = models.PositiveSmallIntegerField(
         _("game points for a double skunk"), default=4
     )
-    tiebreaks = models.JSONField(_("tie-break order"), default=default_tiebreaks)
+    tiebreaks = models.JSONField(
+        _("tie-break order"), default=default_tiebreaks, validators=[validate_chain]
+    )
     bye_game_points = models.PositiveSmallIntegerField(_("game points for a bye"), default=4)
     seed = models.BigIntegerField(_("draw seed"))
     status = models.CharField(

@@ -9,7 +9,6 @@ from typing import Any
 
 from django.db.models import Case, Exists, OuterRef, Prefetch, Q, QuerySet, Value, When
 from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext_lazy as _
 
 from config.caching import computed_once
 from tournaments import bridge
@@ -17,22 +16,6 @@ from tournaments.access import Actor
 from tournaments.models import Entry, Game, Match, ResultChange, Round, Seat, Tournament
 from tournaments.services.playoff import finish_refusal, playoff_refusal
 from tournaments.services.rounds import pairing_refusal
-
-TIEBREAK_LEGEND = {
-    "match_wins": _("Matches won; a bye counts as a won match."),
-    "game_points": _(
-        "Game points: for each game won, points by the tournament's scheme "
-        "(plain win, skunk, double skunk); a bye gives the bye value."
-    ),
-    "spread": _(
-        "Spread: for each game, 121 minus the loser's score, plus to the winner "
-        "and minus to the loser."
-    ),
-    "buchholz": _(
-        "Buchholz: the sum of the match wins of the opponents met (a bye is not counted)."
-    ),
-    "head_to_head": _("Head to head: match wins in the games between the players still tied."),
-}
 
 
 def tournaments_listed() -> QuerySet[Tournament]:

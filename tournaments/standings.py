@@ -45,14 +45,6 @@ __all__ = [
     "compute_standings",
 ]
 
-TIEBREAKS: dict[str, str] = {
-    "match_wins": "matches won, byes included",
-    "game_points": "game points from the games won",
-    "spread": "sum of 121 minus the loser's score, plus when won, minus when lost",
-    "buchholz": "sum of the match wins of the opponents met",
-    "head_to_head": "match wins in the matches among the players still tied",
-    "games_won": "games won",
-}
 DEFAULT_TIEBREAKS = ("match_wins", "game_points", "spread", "buchholz", "head_to_head")
 HEAD_TO_HEAD = "head_to_head"
 
@@ -140,6 +132,8 @@ class _Tally:
 _KEY_VALUES: dict[str, Callable[[_Tally], int]] = {
     key: attrgetter(key) for key in ("match_wins", "game_points", "spread", "buchholz", "games_won")
 }
+TIEBREAKS: tuple[str, ...] = (*_KEY_VALUES, HEAD_TO_HEAD)
+"""Every key the chain may hold: a total compared between players, or head to head."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,7 +37,7 @@ from tournaments.exchange.fields import (
 )
 from tournaments.exchange.matches import RoundPlan, check_rounds
 from tournaments.models import Entry, Tournament
-from tournaments.standings import TIEBREAKS
+from tournaments.tiebreaks import BY_KEY as TIEBREAKS
 
 MAX_ID = 2**63 - 1
 TOURNAMENT = "tournament"

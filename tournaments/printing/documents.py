@@ -25,7 +25,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from tournaments import bridge, selectors
+from tournaments import bridge, selectors, tiebreaks
 from tournaments.models import Match, Round, Tournament
 from tournaments.printing import grids, links, pdf, qr, sheets
 
@@ -34,8 +34,7 @@ SLIPS_PER_PAGE = 8
 SLIP_CODE_SIZE = 26  # mm
 SLIP_LINK_ROOM = 93  # mm: the slip's width less its padding
 SLIP_LINK_PT = 15  # the short link's size on a slip, unless it must be smaller to fit
-# Number columns of the standings besides W-L, by tie-break key.
-NUMBER_COLUMNS = ("game_points", "spread", "buchholz", "games_won")
+# The figures the printed standings show even when the tie-break chain lacks them.
 ALWAYS_SHOWN = ("game_points", "spread")
 # Swedish sorts å, ä, ö (and æ, ø as ä, ö) after z, ü as y; other accents fold away.
 _SWEDISH_LETTERS = str.maketrans({"å": "{", "ä": "|", "æ": "|", "ö": "}", "ø": "}", "ü": "y"})
@@ -290,31 +289,15 @@ def slips(tournament: Tournament, *, base_url: str) -> Document:
     )
 
 
-def standings_columns(tiebreaks: Sequence[str]) -> list[str]:
+def standings_columns(chain: Sequence[str]) -> list[str]:
     """The number columns after W-L: the chain's, in its order, then game points and spread."""
-    keys = [key for key in tiebreaks if key in NUMBER_COLUMNS]
-    return keys + [key for key in ALWAYS_SHOWN if key not in keys]
-
-
-def _column_labels() -> dict[str, str]:
-    return {
-        "game_points": _("Game points"),
-        "spread": _("Spread"),
-        "buchholz": _("Buchholz"),
-        "games_won": _("Games won"),
-    }
-
-
-def _legend(tiebreaks: Sequence[str]) -> list[str]:
-    labels = _column_labels()
-    return [str(selectors.TIEBREAK_LEGEND.get(key, labels.get(key, key))) for key in tiebreaks]
+    return tiebreaks.columns(chain, always=ALWAYS_SHOWN)
 
 
 def standings(tournament: Tournament, round_: Round | None) -> Document:
     """The standings after ``round_`` (None: no round published yet), with the legend."""
     rows = bridge.standings(tournament, through_round=round_.number) if round_ else []
     columns = standings_columns(tournament.tiebreaks)
-    labels = _column_labels()
     lines = [
         {"row": row, "values": [_figure(key, getattr(row.standing, key)) for key in columns]}
         for row in rows
@@ -329,9 +312,9 @@ def standings(tournament: Tournament, round_: Round | None) -> Document:
         preliminary=preliminary,
         context={
             "round": round_,
-            "columns": [labels[key] for key in columns],
+            "columns": [tiebreaks.label(key) for key in columns],
             "lines": lines,
-            "legend": _legend(tournament.tiebreaks),
+            "legend": tiebreaks.legend(tournament.tiebreaks),
         },
     )
 

@@ -16,14 +16,22 @@ from django import template
 from django.urls import reverse
 
 from scoring.events import WINNING_SCORE
+from tournaments import tiebreaks
 from tournaments.bridge import StandingRow
 from tournaments.models import Match, Tournament
 
 register = template.Library()
 
 
+# The figures the page shows after W-L, whatever the tournament's chain (the PDF follows it).
+FIGURES = ("game_points", "spread", "buchholz")
+
+
 class StandingsLine(NamedTuple):
-    """A line of the standings table as printed; the numbers as the page shows them."""
+    """A line of the standings table as printed; the numbers as the page shows them.
+
+    Its last fields are the ``FIGURES``, in that order.
+    """
 
     place: str
     url: str
@@ -35,6 +43,12 @@ class StandingsLine(NamedTuple):
     game_points: str
     spread: str
     buchholz: str
+
+
+@register.simple_tag
+def standings_headings() -> list[str]:
+    """The headings of the ``FIGURES`` columns: the tie-breaks' labels."""
+    return [tiebreaks.label(key) for key in FIGURES]
 
 
 @register.simple_tag

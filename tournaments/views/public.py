@@ -16,7 +16,7 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_safe
 
 from club.roles import is_organiser
-from tournaments import bridge, selectors, spreadsheets
+from tournaments import bridge, selectors, spreadsheets, tiebreaks
 from tournaments.access import actor_for
 from tournaments.models import Entry, Game, Round, Tournament
 from tournaments.services.playoff import bracket_rounds
@@ -121,9 +121,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         "rounds": rounds,
         "through": through,
         "preliminary": shown is not None and shown.status != Round.Status.CLOSED,
-        "tiebreaks": [
-            (key, selectors.TIEBREAK_LEGEND.get(key, key)) for key in tournament.tiebreaks
-        ],
+        "legend": tiebreaks.legend(tournament.tiebreaks),
         "live": shown is not None
         and shown.status == Round.Status.PLAYING
         and through == rounds[-1].number,
@@ -153,11 +151,11 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
             _("Won"),
             _("Lost"),
             _("Byes"),
-            _("Games won"),
+            tiebreaks.label("games_won"),
             _("Games lost"),
-            _("Game points"),
-            _("Spread"),
-            _("Buchholz"),
+            tiebreaks.label("game_points"),
+            tiebreaks.label("spread"),
+            tiebreaks.label("buchholz"),
             _("Shared"),
         ]
     )
