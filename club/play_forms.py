@@ -15,7 +15,7 @@ from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from club.models import PracticeGame
-from club.practice import SEED_LIMIT, Decision
+from club.practice import SEED_LIMIT, Action, Decision
 from scoring.cards import DECK, Card
 
 CARD_CHOICES = [(str(card), str(card)) for card in DECK]
@@ -65,36 +65,31 @@ class MoveForm(forms.Form):
     """One decision: ``action`` with its ``cards`` (discard), ``card`` (play) or ``points``."""
 
     version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
-    action = forms.ChoiceField(
-        choices=[("discard", "discard"), ("play", "play"), ("count", "count"), ("next", "next")]
-    )
+    action = forms.ChoiceField(choices=[(action.value, action.value) for action in Action])
     cards = forms.MultipleChoiceField(
         choices=CARD_CHOICES, required=False, error_messages=_NOT_A_CARD
     )
     card = forms.ChoiceField(choices=CARD_CHOICES, required=False, error_messages=_NOT_A_CARD)
-    points = forms.IntegerField(label=_("Points"), min_value=0, max_value=29, required=False)
+    points = forms.IntegerField(label=_("Points"), required=False)
 
     def clean(self) -> dict[str, Any]:
+        """The decision's shape; whether the rules allow it is the engine's to say."""
         data = super().clean()
-        action = data.get("action")
-        if action == "discard" and len(set(data.get("cards") or [])) != 2:
-            self.add_error("cards", _("Choose exactly two cards for the crib."))
-        if action == "play" and not data.get("card"):
+        if data.get("action") == Action.PLAY and not data.get("card"):
             self.add_error("card", _("Choose a card to lay."))
-        if action == "count" and data.get("points") is None and "points" not in self.errors:
-            self.add_error("points", _("Enter the points you count."))
         return data
 
     @property
     def decision(self) -> Decision:
         data = self.cleaned_data
-        if data["action"] == "discard":
-            return Decision("discard", tuple(Card.parse(code) for code in data["cards"]))
-        if data["action"] == "play":
-            return Decision("play", (Card.parse(data["card"]),))
-        if data["action"] == "count":
-            return Decision("count", points=data["points"])
-        return Decision("next")
+        action = Action(data["action"])
+        if action is Action.DISCARD:
+            return Decision(action, tuple(Card.parse(code) for code in data["cards"]))
+        if action is Action.PLAY:
+            return Decision(action, (Card.parse(data["card"]),))
+        if action is Action.COUNT:
+            return Decision(action, points=data["points"])
+        return Decision(action)
 
     def error_text(self) -> str:
         return " ".join(str(error) for errors in self.errors.values() for error in errors)

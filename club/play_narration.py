@@ -19,8 +19,8 @@ from django.utils.translation import gettext as _
 
 from club.board import CardFace, card_name, card_names, face, faces
 from scoring.cards import Card
-from scoring.events import Event
-from scoring.hand import ScoreItem
+from scoring.events import Event, EventType, Skunk
+from scoring.items import ScoreItem, ScoreKind
 from scoring.speech import say_count
 
 YOU = 0
@@ -47,7 +47,7 @@ class Line:
     """One event as the player reads it."""
 
     index: int
-    type: str
+    type: EventType
     text: str
     player: int | None
     points: int
@@ -73,7 +73,7 @@ class Line:
         return " ".join(str(peg) for peg in self.pegs)
 
 
-LOGGED_TYPES = ("show", "win", "deal")
+LOGGED_TYPES = (EventType.SHOW, EventType.WIN, EventType.DEAL)
 
 
 def logged(event: Event) -> bool:
@@ -102,7 +102,7 @@ def narrate(
             seat = 2 * event.player
             front_back[seat + 1] = front_back[seat]
             front_back[seat] = event.scores[event.player]
-        if event.type == "starter":
+        if event.type is EventType.STARTER:
             starter = event.card
         if told is None or told(index, event):
             pegs: Pegs = (front_back[0], front_back[1], front_back[2], front_back[3])
@@ -124,8 +124,12 @@ def _line(
     items = event.items
     worth = sum(item.points for item in items)
     points = event.points or 0
-    said = say_count(items, language) if event.type in ("play", "show") and items else ""
-    if event.type == "show" and not items:
+    said = (
+        say_count(items, language)
+        if event.type in (EventType.PLAY, EventType.SHOW) and items
+        else ""
+    )
+    if event.type is EventType.SHOW and not items:
         said = say_count([], language)
     return Line(
         index=index,
@@ -137,14 +141,14 @@ def _line(
         pegs=pegs,
         said=said,
         cards=_shown_cards(event),
-        starter=face(starter) if event.type == "show" and starter else None,
+        starter=face(starter) if event.type is EventType.SHOW and starter else None,
         items=tuple(_item_line(item) for item in items),
-        missed=max(0, worth - points) if event.type == "show" else 0,
+        missed=max(0, worth - points) if event.type is EventType.SHOW else 0,
     )
 
 
 def _shown_cards(event: Event) -> tuple[CardFace, ...]:
-    if event.type == "discard" and event.player != YOU:
+    if event.type is EventType.DISCARD and event.player != YOU:
         return ()  # the computer's discards stay face down, as at the table
     if event.card is not None:
         return (face(event.card),)
@@ -152,15 +156,15 @@ def _shown_cards(event: Event) -> tuple[CardFace, ...]:
 
 
 def item_label(item: ScoreItem) -> str:
-    if item.kind == "pair":
+    if item.kind == ScoreKind.PAIR:
         return {2: _("pair"), 3: _("pair royal"), 4: _("double pair royal")}[len(item.cards)]
-    if item.kind == "run":
+    if item.kind == ScoreKind.RUN:
         return _("run of %(length)s") % {"length": len(item.cards)}
     return {
-        "fifteen": _("fifteen"),
-        "thirty-one": _("thirty-one"),
-        "flush": _("flush"),
-        "nobs": _("nobs"),
+        ScoreKind.FIFTEEN: _("fifteen"),
+        ScoreKind.THIRTY_ONE: _("thirty-one"),
+        ScoreKind.FLUSH: _("flush"),
+        ScoreKind.NOBS: _("nobs"),
     }[item.kind]
 
 
@@ -247,31 +251,31 @@ def _win(event: Event) -> str:
         )
         % values
     )
-    if event.skunk == "skunk":
+    if event.skunk is Skunk.SKUNK:
         return f"{text} {_('A skunk!')}"
-    if event.skunk == "double":
+    if event.skunk is Skunk.DOUBLE:
         return f"{text} {_('A double skunk!')}"
     return text
 
 
-_TEXTS: dict[str, Callable[[Event], str]] = {
-    "cut": _cut,
-    "deal": lambda e: _who(e, _("You deal."), _("The computer deals.")),
-    "discard": _discard,
-    "starter": lambda e: _("The starter is %(card)s.") % {"card": card_name(_card(e))},
-    "heels": lambda e: _who(
+_TEXTS: dict[EventType, Callable[[Event], str]] = {
+    EventType.CUT: _cut,
+    EventType.DEAL: lambda e: _who(e, _("You deal."), _("The computer deals.")),
+    EventType.DISCARD: _discard,
+    EventType.STARTER: lambda e: _("The starter is %(card)s.") % {"card": card_name(_card(e))},
+    EventType.HEELS: lambda e: _who(
         e,
         _("A jack is turned: 2 for his heels to you."),
         _("A jack is turned: 2 for his heels to the computer."),
     ),
-    "play": _play,
-    "go": lambda e: _who(e, _("You say go."), _("The computer says go.")),
-    "last": lambda e: _who(
+    EventType.PLAY: _play,
+    EventType.GO: lambda e: _who(e, _("You say go."), _("The computer says go.")),
+    EventType.LAST: lambda e: _who(
         e, _("You score 1 for the last card."), _("The computer scores 1 for the last card.")
     ),
-    "reset": lambda e: _("The count starts again from 0."),
-    "show": _show,
-    "muggins": lambda e: (
+    EventType.RESET: lambda e: _("The count starts again from 0."),
+    EventType.SHOW: _show,
+    EventType.MUGGINS: lambda e: (
         _who(
             e,
             _("Muggins! You claim the %(points)s points the computer missed."),
@@ -279,5 +283,5 @@ _TEXTS: dict[str, Callable[[Event], str]] = {
         )
         % {"points": e.points}
     ),
-    "win": _win,
+    EventType.WIN: _win,
 }

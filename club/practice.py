@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import datetime
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
@@ -28,8 +30,7 @@ from club.board import card_name
 from club.models import PracticeGame
 from scoring.cards import Card
 from scoring.discarding import DiscardOption, analyse_discards
-from scoring.events import IllegalPlayError, Phase
-from scoring.hand import score_hand
+from scoring.events import IllegalPlayError, Phase, Refusal
 from scoring.match import Match
 from scoring.strategy import ComputerPlayer
 
@@ -38,11 +39,21 @@ SEED_LIMIT = 2**48
 HINT_LEVEL = "expert"
 
 
+class Action(StrEnum):
+    """The kinds of decision the player posts."""
+
+    DISCARD = "discard"
+    PLAY = "play"
+    COUNT = "count"
+    NEXT = "next"
+    """Start the next game of the match."""
+
+
 @dataclass(frozen=True)
 class Decision:
-    """What the player decides: ``action`` is "discard", "play", "count" or "next"."""
+    """What the player decides: two ``cards`` to discard, one to play, ``points`` counted."""
 
-    action: str
+    action: Action
     cards: tuple[Card, ...] = ()
     points: int | None = None
 
@@ -137,7 +148,7 @@ def practice_decide(*, practice: PracticeGame, version: int, decision: Decision)
             code="stale",
         )
     match = load_match(locked)
-    news_from = 0 if decision.action == "next" else len(match.game.events)
+    news_from = 0 if decision.action is Action.NEXT else len(match.game.events)
     _take(match, decision)
     computer_moves(match, computer_for(locked))
     locked.version += 1
@@ -163,61 +174,20 @@ def _save(practice: PracticeGame, match: Match, *, news_from: int) -> None:
 
 
 def _take(match: Match, decision: Decision) -> None:
-    if decision.action == "next":
+    if decision.action is Action.NEXT:
         _next_game(match)
         return
     game = match.game
-    if game.phase is Phase.DONE:
-        raise ValidationError(_("This game is over."), code="over")
-    if decision.action != game.phase.value or HUMAN not in game.awaiting:
-        raise ValidationError(_WRONG_TIME[game.phase](), code="wrong_time")
-    for card in decision.cards:
-        if card not in game.hand(HUMAN):
-            raise ValidationError(
-                _("%(card)s is not in your hand.") % {"card": card_name(card)}, code="not_held"
-            )
     try:
-        _engine_decision(match, decision)
+        if decision.action is Action.DISCARD:
+            game.discard(HUMAN, decision.cards)
+        elif decision.action is Action.PLAY:
+            (card,) = decision.cards
+            game.play(HUMAN, card)
+        else:
+            game.count_hand(HUMAN, decision.points)
     except IllegalPlayError as error:
-        raise ValidationError(
-            _("The rules do not allow that: %(reason)s.") % {"reason": error}, code="illegal"
-        ) from error
-
-
-def _engine_decision(match: Match, decision: Decision) -> None:
-    game = match.game
-    if decision.action == "discard":
-        if len(set(decision.cards)) != 2:
-            raise ValidationError(_("Choose exactly two cards for the crib."), code="two_cards")
-        game.discard(HUMAN, decision.cards)
-    elif decision.action == "play":
-        if len(decision.cards) != 1:
-            raise ValidationError(_("Choose one card to lay."), code="one_card")
-        card = decision.cards[0]
-        if game.count + card.value > 31:
-            raise ValidationError(
-                _("%(card)s would take the count past 31.") % {"card": card_name(card)},
-                code="past_31",
-            )
-        game.play(HUMAN, card)
-    else:
-        game.count_hand(HUMAN, _checked_claim(match, decision.points))
-
-
-def _checked_claim(match: Match, points: int | None) -> int:
-    game = match.game
-    assert game.showing is not None
-    assert game.starter is not None
-    _player, what, cards = game.showing
-    worth = score_hand(cards, game.starter, crib=what == "crib").total
-    if points is None or points < 0:
-        raise ValidationError(_("Enter the points you count."), code="points")
-    if points > worth:
-        raise ValidationError(
-            _("That is more than it is worth: count again, fifteens, pairs, runs, flush and nobs."),
-            code="too_many",
-        )
-    return points
+        raise ValidationError(refusal_message(error), code=error.reason.value) from error
 
 
 def _next_game(match: Match) -> None:
@@ -228,26 +198,47 @@ def _next_game(match: Match) -> None:
     match.next_game()
 
 
-_WRONG_TIME = {
+def refusal_message(error: IllegalPlayError) -> str:
+    """Why the engine refused the player's decision, in the reader's language (one table)."""
+    card = card_name(error.card) if error.card is not None else ""
+    phase = error.phase
+    messages: dict[Refusal, Callable[[], str]] = {
+        Refusal.GAME_OVER: lambda: _("This game is over."),
+        Refusal.NO_SUCH_PLAYER: lambda: _("There is no such player in this game."),
+        Refusal.WRONG_PHASE: lambda: _WAITING_FOR[phase]() if phase in _WAITING_FOR else "",
+        Refusal.ALREADY_DISCARDED: lambda: _("You have already laid away your two cards."),
+        Refusal.NOT_YOUR_TURN: lambda: _("It is the computer's turn."),
+        Refusal.NOT_HELD: lambda: _("%(card)s is not in your hand.") % {"card": card},
+        Refusal.NOT_TWO_CARDS: lambda: _("Choose exactly two cards for the crib."),
+        Refusal.PAST_31: lambda: _("%(card)s would take the count past 31.") % {"card": card},
+        Refusal.NOT_A_COUNT: lambda: _("Enter the points you count."),
+        Refusal.MORE_THAN_WORTH: lambda: _(
+            "That is more than it is worth: count again, fifteens, pairs, runs, flush and nobs."
+        ),
+    }
+    return messages[error.reason]()
+
+
+_WAITING_FOR = {
     Phase.DISCARD: lambda: _("It is time to lay away two cards to the crib."),
     Phase.PLAY: lambda: _("It is time to lay a card in the play."),
     Phase.COUNT: lambda: _("It is time to count your hand."),
 }
+"""What the game waits for, said to a player whose decision came at the wrong time."""
 
 
 def stand_in_decision(match: Match, stand_in: ComputerPlayer) -> Decision:
     """The decision a computer would take in the player's seat (demo games and tests)."""
     game = match.game
     if game.phase is Phase.DONE:
-        return Decision("next")
+        return Decision(Action.NEXT)
     if game.phase is Phase.DISCARD:
-        return Decision("discard", stand_in.choose_discard(game, HUMAN))
+        return Decision(Action.DISCARD, stand_in.choose_discard(game, HUMAN))
     if game.phase is Phase.PLAY:
-        return Decision("play", (stand_in.choose_play(game, HUMAN),))
-    assert game.showing is not None
-    assert game.starter is not None
-    _player, what, cards = game.showing
-    return Decision("count", points=score_hand(cards, game.starter, crib=what == "crib").total)
+        return Decision(Action.PLAY, (stand_in.choose_play(game, HUMAN),))
+    worth = game.showing_score
+    assert worth is not None
+    return Decision(Action.COUNT, points=worth.total)
 
 
 @transaction.atomic
@@ -262,7 +253,7 @@ def practice_autoplay(*, practice: PracticeGame, level: str = "standard") -> Pra
     news_from = locked.news_from
     while match.game.phase is not Phase.DONE or match.winner is None:
         decision = stand_in_decision(match, stand_in)
-        news_from = 0 if decision.action == "next" else len(match.game.events)
+        news_from = 0 if decision.action is Action.NEXT else len(match.game.events)
         _take(match, decision)
         computer_moves(match, computer)
         locked.version += 1

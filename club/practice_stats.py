@@ -17,10 +17,9 @@ from django.db.models import QuerySet
 
 from club.models import PracticeGame
 from club.practice import COMPUTER, HUMAN
+from scoring.events import SKUNK_LINE, WINNING_SCORE, EventType, Skunk
 
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 240, 120, 6
-SKUNK_LINE = 91
-"""A loser below this line is skunked (RULES 2.9); the race chart draws it."""
 
 
 @dataclass(frozen=True)
@@ -34,7 +33,7 @@ class GameStats:
     played: datetime.datetime
     won: bool
     scores: tuple[int, int]
-    skunk: str
+    skunk: Skunk
     deals: int
     pegging: int
     hands: list[int]
@@ -62,11 +61,11 @@ class GameStats:
 
     @property
     def skunk_y(self) -> float:
-        return _chart_y(SKUNK_LINE)
+        return _chart_y(SKUNK_LINE + 1)  # the line a loser must pass (91)
 
     @property
     def finish_y(self) -> float:
-        return _chart_y(121)
+        return _chart_y(WINNING_SCORE)
 
     @property
     def race_table(self) -> list[tuple[int, int, int]]:
@@ -78,7 +77,8 @@ def _chart_x(index: int, steps: int) -> float:
 
 
 def _chart_y(score: int) -> float:
-    return round(CHART_HEIGHT - CHART_PAD - score * (CHART_HEIGHT - 2 * CHART_PAD) / 121, 1)
+    drawn = score * (CHART_HEIGHT - 2 * CHART_PAD) / WINNING_SCORE
+    return round(CHART_HEIGHT - CHART_PAD - drawn, 1)
 
 
 def _mean(values: list[int], count: int) -> float | None:
@@ -102,11 +102,11 @@ class PracticeStats:
     @property
     def skunks(self) -> int:
         """Games the player won with the computer skunked (or double skunked)."""
-        return sum(game.won and game.skunk != "none" for game in self.games)
+        return sum(game.won and game.skunk is not Skunk.NONE for game in self.games)
 
     @property
     def skunked(self) -> int:
-        return sum(not game.won and game.skunk != "none" for game in self.games)
+        return sum(not game.won and game.skunk is not Skunk.NONE for game in self.games)
 
     @property
     def deals(self) -> int:
@@ -147,9 +147,9 @@ def game_stats(practice: PracticeGame, number: int, record: dict[str, Any]) -> G
                 race_end = (event["scores"][0], event["scores"][1])
             if event.get("player") != HUMAN:
                 continue
-            if event["type"] in ("play", "go", "last"):
+            if event["type"] in (EventType.PLAY, EventType.GO, EventType.LAST):
                 pegging += event.get("points") or 0
-            elif event["type"] == "show":
+            elif event["type"] == EventType.SHOW:
                 (cribs if event["what"] == "crib" else hands).append(event.get("points") or 0)
         race.append(race_end)
     scores = (record["final_scores"][0], record["final_scores"][1])
@@ -161,7 +161,7 @@ def game_stats(practice: PracticeGame, number: int, record: dict[str, Any]) -> G
         played=practice.updated,
         won=record["winner"] == HUMAN,
         scores=scores,
-        skunk=record["skunk"] or "none",
+        skunk=Skunk(record["skunk"] or Skunk.NONE),
         deals=len(record["deals"]),
         pegging=pegging,
         hands=hands,

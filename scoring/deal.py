@@ -19,8 +19,8 @@ from typing import Any
 
 from scoring.cards import DECK, Card
 from scoring.events import RECORD_TYPES, Event
+from scoring.pegging import MAX_COUNT
 
-MAX_COUNT = 31
 SHOW_ORDER = ("pone hand", "dealer hand", "dealer crib")
 
 

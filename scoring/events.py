@@ -15,24 +15,53 @@ from enum import StrEnum
 from typing import Any
 
 from scoring.cards import Card, parse_cards
-from scoring.hand import ScoreItem
+from scoring.items import ScoreItem, ScoreKind
 
 WINNING_SCORE = 121
+"""The game hole: the first player to peg it wins (RULES 2.7)."""
 SKUNK_LINE = 90
+"""A loser on this score or fewer is skunked (RULES 2.9); the board draws the line after it."""
 DOUBLE_SKUNK_LINE = 60
+"""A loser on this score or fewer is double skunked."""
 
-EVENT_TYPES = frozenset(
-    {"cut", "deal", "discard", "starter", "heels", "play", "go", "last", "reset", "show"}
-    | {"muggins", "win"}
-)
+
+class EventType(StrEnum):
+    """What an ``Event`` is: the cut, the deal, ... the win (a ``str``: JSON keeps the value)."""
+
+    CUT = "cut"
+    DEAL = "deal"
+    DISCARD = "discard"
+    STARTER = "starter"
+    HEELS = "heels"
+    PLAY = "play"
+    GO = "go"
+    LAST = "last"
+    RESET = "reset"
+    SHOW = "show"
+    MUGGINS = "muggins"
+    WIN = "win"
+
 
 # Events a game record keeps: the cut, deal, discards and starter are in the
 # record's own fields, and a reset or win follows from the others.
-RECORD_TYPES = frozenset({"heels", "play", "go", "last", "show", "muggins"})
+RECORD_TYPES = frozenset(
+    {
+        EventType.HEELS,
+        EventType.PLAY,
+        EventType.GO,
+        EventType.LAST,
+        EventType.SHOW,
+        EventType.MUGGINS,
+    }
+)
 
 
-class IllegalPlayError(ValueError):
-    """A decision the rules do not allow; the game is left exactly as it was."""
+class Skunk(StrEnum):
+    """How badly a game was lost: not at all, a skunk, a double skunk (RULES 2.9)."""
+
+    NONE = "none"
+    SKUNK = "skunk"
+    DOUBLE = "double"
 
 
 class Phase(StrEnum):
@@ -44,27 +73,69 @@ class Phase(StrEnum):
     DONE = "done"
 
 
-def skunk_of(loser_score: int) -> str:
-    """``"none"``, ``"skunk"`` (90 or fewer) or ``"double"`` (60 or fewer)."""
+class Refusal(StrEnum):
+    """Why the rules refuse a decision (``IllegalPlayError.reason``)."""
+
+    GAME_OVER = "game_over"
+    NO_SUCH_PLAYER = "no_such_player"
+    WRONG_PHASE = "wrong_phase"
+    """The game waits for another kind of decision (``phase``: the one it waits for)."""
+    ALREADY_DISCARDED = "already_discarded"
+    NOT_YOUR_TURN = "not_your_turn"
+    NOT_HELD = "not_held"
+    """``card`` is not in the player's hand."""
+    NOT_TWO_CARDS = "not_two_cards"
+    """A discard is two different cards."""
+    PAST_31 = "past_31"
+    """``card`` would take the count past 31."""
+    NOT_A_COUNT = "not_a_count"
+    """A claimed count is a whole number of points, 0 or more."""
+    MORE_THAN_WORTH = "more_than_worth"
+    """The claim is more than the hand (or crib) shown is worth."""
+
+
+class IllegalPlayError(ValueError):
+    """A decision the rules do not allow; the game is left exactly as it was.
+
+    ``reason`` says why, with the ``card`` or the ``phase`` it concerns; the
+    message is the engine's English, and a site words the reason itself.
+    """
+
+    def __init__(
+        self,
+        reason: Refusal,
+        message: str,
+        *,
+        card: Card | None = None,
+        phase: Phase | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.card = card
+        self.phase = phase
+
+
+def skunk_of(loser_score: int) -> Skunk:
+    """``Skunk.DOUBLE`` with 60 or fewer, ``Skunk.SKUNK`` with 90 or fewer, else ``NONE``."""
     if loser_score <= DOUBLE_SKUNK_LINE:
-        return "double"
+        return Skunk.DOUBLE
     if loser_score <= SKUNK_LINE:
-        return "skunk"
-    return "none"
+        return Skunk.SKUNK
+    return Skunk.NONE
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
     """One thing that happened at the table.
 
-    ``type`` is one of ``EVENT_TYPES``. Fields not used by a type stay ``None``
+    ``type`` is an ``EventType``. Fields not used by a type stay ``None``
     or empty: ``card`` (play, starter), ``cards`` (cut, discard, show),
     ``count`` (the running count after a play, go or last card), ``what``
     (``"hand"`` or ``"crib"`` for a show), ``items`` (the scoring breakdown),
     ``said`` (the count as a player says it aloud), ``skunk`` (win).
     """
 
-    type: str
+    type: EventType
     player: int | None = None
     points: int | None = None
     card: Card | None = None
@@ -73,7 +144,7 @@ class Event:
     what: str | None = None
     items: tuple[ScoreItem, ...] = ()
     said: str | None = None
-    skunk: str | None = None
+    skunk: Skunk | None = None
     scores: tuple[int, int] | None = None
 
     def to_json(self, *, items: bool = True) -> dict[str, Any]:
@@ -82,17 +153,19 @@ class Event:
         With ``items=False`` the breakdown and spoken count are left out (a game
         record stays small; a replay recomputes them).
         """
-        data: dict[str, Any] = {"type": self.type}
+        data: dict[str, Any] = {"type": self.type.value}
         if self.player is not None:
             data["player"] = self.player
         if self.card is not None:
             data["card"] = str(self.card)
         if self.cards:
             data["cards"] = [str(card) for card in self.cards]
-        for name in ("count", "what", "points", "skunk"):
+        for name in ("count", "what", "points"):
             value = getattr(self, name)
             if value is not None:
                 data[name] = value
+        if self.skunk is not None:
+            data["skunk"] = self.skunk.value
         if items and self.items:
             data["items"] = [item_to_json(item) for item in self.items]
         if items and self.said is not None:
@@ -106,7 +179,7 @@ class Event:
         """The inverse of ``to_json``."""
         scores = data.get("scores")
         return cls(
-            type=data["type"],
+            type=EventType(data["type"]),
             player=data.get("player"),
             points=data.get("points"),
             card=Card.parse(data["card"]) if "card" in data else None,
@@ -115,14 +188,14 @@ class Event:
             what=data.get("what"),
             items=tuple(item_from_json(item) for item in data.get("items", [])),
             said=data.get("said"),
-            skunk=data.get("skunk"),
+            skunk=Skunk(data["skunk"]) if data.get("skunk") is not None else None,
             scores=(scores[0], scores[1]) if scores is not None else None,
         )
 
 
 def item_to_json(item: ScoreItem) -> dict[str, Any]:
-    return {"kind": item.kind, "cards": [str(card) for card in item.cards], "points": item.points}
+    return {"kind": item.kind.value, "cards": [str(card) for card in item.cards], "points": item.points}
 
 
 def item_from_json(data: Mapping[str, Any]) -> ScoreItem:
-    return ScoreItem(data["kind"], tuple(parse_cards(data["cards"])), data["points"])
+    return ScoreItem(ScoreKind(data["kind"]), tuple(parse_cards(data["cards"])), data["points"])

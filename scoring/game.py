@@ -20,13 +20,21 @@ from itertools import combinations
 from typing import Any
 
 from scoring.cards import JACK, Card, parse_cards
-from scoring.deal import MAX_COUNT, Deal, cut_for_deal, shuffled_deal
-from scoring.events import WINNING_SCORE, Event, IllegalPlayError, Phase, skunk_of
+from scoring.deal import Deal, cut_for_deal, shuffled_deal
+from scoring.events import (
+    WINNING_SCORE,
+    Event,
+    EventType,
+    IllegalPlayError,
+    Phase,
+    Refusal,
+    skunk_of,
+)
 from scoring.hand import score_hand
-from scoring.pegging import score_play
+from scoring.pegging import MAX_COUNT, score_play
 from scoring.table import Stacked, Table
 
-__all__ = ["Event", "Game", "IllegalPlayError", "Phase"]
+__all__ = ["Event", "EventType", "Game", "IllegalPlayError", "Phase", "Refusal"]
 
 
 class Game(Table):
@@ -68,7 +76,7 @@ class Game(Table):
             game._cut_attempts = cut_for_deal(seed)
             for first, second in game._cut_attempts:
                 dealer = None if first.rank == second.rank else int(second.rank < first.rank)
-                game._emit("cut", player=dealer, cards=(first, second))
+                game._emit(EventType.CUT, player=dealer, cards=(first, second))
             first_dealer = dealer
         assert first_dealer is not None
         game.first_dealer = first_dealer
@@ -94,15 +102,19 @@ class Game(Table):
         held = self._deal.held[player]
         for card in cards:
             if card not in held:
-                raise IllegalPlayError(f"{card} is not in your hand; {_DISCARD_RULE}")
+                raise IllegalPlayError(
+                    Refusal.NOT_HELD, f"{card} is not in your hand; {_DISCARD_RULE}", card=card
+                )
         if len(cards) != 2 or cards[0] == cards[1]:
-            raise IllegalPlayError(f"you laid away {len(set(cards))} cards; {_DISCARD_RULE}")
+            raise IllegalPlayError(
+                Refusal.NOT_TWO_CARDS, f"you laid away {len(set(cards))} cards; {_DISCARD_RULE}"
+            )
         mark = len(self._events)
         self._decisions.append({"player": player, "discard": [str(c) for c in cards]})
         deal = self._deal
         deal.discards[player] = (cards[0], cards[1])
         deal.held[player] = [card for card in held if card not in cards]
-        self._emit("discard", player=player, cards=(cards[0], cards[1]))
+        self._emit(EventType.DISCARD, player=player, cards=(cards[0], cards[1]))
         if deal.discards[1 - player]:
             self._turn_starter()
         return self._events[mark:]
@@ -112,11 +124,13 @@ class Game(Table):
         self._check_turn(player, Phase.PLAY)
         deal = self._deal
         if card not in deal.held[player]:
-            raise IllegalPlayError(f"{card} is not in your hand")
+            raise IllegalPlayError(Refusal.NOT_HELD, f"{card} is not in your hand", card=card)
         if deal.count + card.value > MAX_COUNT:
             raise IllegalPlayError(
+                Refusal.PAST_31,
                 f"{card} would take the count to {deal.count + card.value}; "
-                f"the count may not pass {MAX_COUNT}"
+                f"the count may not pass {MAX_COUNT}",
+                card=card,
             )
         mark = len(self._events)
         self._decisions.append({"player": player, "play": str(card)})
@@ -126,31 +140,42 @@ class Game(Table):
         deal.count += card.value
         scored = score_play([laid for _, laid in deal.sequence])
         if not self._emit(
-            "play", player=player, card=card, count=deal.count, points=scored.total,
+            EventType.PLAY, player=player, card=card, count=deal.count, points=scored.total,
             items=scored.items,
         ):  # fmt: skip
             self._after_play(player)
         return self._events[mark:]
 
-    def count_hand(self, player: int, points: int) -> list[Event]:
-        """Claim ``points`` for the hand or crib ``player`` is counting themself."""
+    def count_hand(self, player: int, points: int | None) -> list[Event]:
+        """Claim ``points`` for the hand or crib ``player`` is counting themself.
+
+        Anything but a whole number of 0 or more (None: nothing claimed) is refused.
+        """
         self._check_turn(player, Phase.COUNT)
         _, what, cards = self._deal.show()
-        assert self._deal.starter is not None
-        score = score_hand(cards, self._deal.starter, crib=what == "crib")
+        score = self.showing_score
+        assert score is not None
         if isinstance(points, bool) or not isinstance(points, int) or points < 0:
-            raise IllegalPlayError(f"a count is a whole number of points, not {points!r}")
+            raise IllegalPlayError(
+                Refusal.NOT_A_COUNT, f"a count is a whole number of points, not {points!r}"
+            )
         if points > score.total:
-            raise IllegalPlayError(f"that {what} is worth less than {points}")
+            raise IllegalPlayError(
+                Refusal.MORE_THAN_WORTH, f"that {what} is worth less than {points}"
+            )
         mark = len(self._events)
         self._decisions.append({"player": player, "count": points})
         missed = score.total - points
         if self._emit(
-            "show", player=player, what=what, cards=cards, points=points, items=score.items,
+            EventType.SHOW, player=player, what=what, cards=cards, points=points, items=score.items,
             said=score.say(),
         ):  # fmt: skip
             return self._events[mark:]
-        if self.muggins and missed and self._emit("muggins", player=1 - player, points=missed):
+        if (
+            self.muggins
+            and missed
+            and self._emit(EventType.MUGGINS, player=1 - player, points=missed)
+        ):
             return self._events[mark:]
         self._deal.show_step += 1
         self._show()
@@ -158,15 +183,25 @@ class Game(Table):
 
     def _check_turn(self, player: int, phase: Phase) -> None:
         if self._phase is Phase.DONE:
-            raise IllegalPlayError("the game is over")
+            raise IllegalPlayError(Refusal.GAME_OVER, "the game is over")
         if player not in (0, 1):
-            raise IllegalPlayError(f"there is no player {player!r}; players are 0 and 1")
+            raise IllegalPlayError(
+                Refusal.NO_SUCH_PLAYER, f"there is no player {player!r}; players are 0 and 1"
+            )
         if self._phase is not phase:
-            raise IllegalPlayError(f"it is time to {_DOING[self._phase]}, not to {_DOING[phase]}")
+            raise IllegalPlayError(
+                Refusal.WRONG_PHASE,
+                f"it is time to {_DOING[self._phase]}, not to {_DOING[phase]}",
+                phase=self._phase,
+            )
         if player not in self.awaiting:
             if phase is Phase.DISCARD:
-                raise IllegalPlayError("you have already laid away your two cards")
-            raise IllegalPlayError(f"it is {self.players[1 - player]}'s turn")
+                raise IllegalPlayError(
+                    Refusal.ALREADY_DISCARDED, "you have already laid away your two cards"
+                )
+            raise IllegalPlayError(
+                Refusal.NOT_YOUR_TURN, f"it is {self.players[1 - player]}'s turn"
+            )
 
     # ---------------------------------------------------- what follows itself
     def _start_deal(self) -> None:
@@ -181,13 +216,13 @@ class Game(Table):
         deal.first_event = len(self._events)
         self._deals.append(deal)
         self._phase = Phase.DISCARD
-        self._emit("deal", player=dealer)
+        self._emit(EventType.DEAL, player=dealer)
 
     def _turn_starter(self) -> None:
         deal = self._deal
         deal.starter = deal.cut_card
-        self._emit("starter", card=deal.starter)
-        if deal.starter.rank == JACK and self._emit("heels", player=deal.dealer, points=2):
+        self._emit(EventType.STARTER, card=deal.starter)
+        if deal.starter.rank == JACK and self._emit(EventType.HEELS, player=deal.dealer, points=2):
             return
         self._phase = Phase.PLAY
         deal.turn = deal.pone
@@ -207,14 +242,14 @@ class Game(Table):
             return
         if not deal.said_go[other]:
             deal.said_go[other] = True
-            self._emit("go", player=other, count=deal.count)
+            self._emit(EventType.GO, player=other, count=deal.count)
         if deal.can_lay(player):
             deal.turn = player
         elif not self._emit_last(player):
             self._reset(leader=other)
 
     def _emit_last(self, player: int) -> bool:
-        return self._emit("last", player=player, points=1, count=self._deal.count)
+        return self._emit(EventType.LAST, player=player, points=1, count=self._deal.count)
 
     def _reset(self, *, leader: int) -> None:
         """Start a new sequence; the player who did not lay the last card leads if they can."""
@@ -223,7 +258,7 @@ class Game(Table):
         deal.sequence.clear()
         deal.said_go = [False, False]
         deal.turn = leader if deal.held[leader] else 1 - leader
-        self._emit("reset", count=0)
+        self._emit(EventType.RESET, count=0)
 
     def _start_show(self) -> None:
         self._phase = Phase.COUNT
@@ -239,7 +274,7 @@ class Game(Table):
                 return
             score = score_hand(cards, deal.starter, crib=what == "crib")
             if self._emit(
-                "show", player=player, what=what, cards=cards, points=score.total,
+                EventType.SHOW, player=player, what=what, cards=cards, points=score.total,
                 items=score.items, said=score.say(),
             ):  # fmt: skip
                 return
@@ -247,7 +282,12 @@ class Game(Table):
         self._start_deal()
 
     def _emit(
-        self, type_: str, *, player: int | None = None, points: int | None = None, **fields: Any
+        self,
+        type_: EventType,
+        *,
+        player: int | None = None,
+        points: int | None = None,
+        **fields: Any,
     ) -> bool:
         """Record an event, pegging its points first; True when it won the game."""
         if points and player is not None:
@@ -258,7 +298,9 @@ class Game(Table):
         if points and player is not None and self._scores[player] >= WINNING_SCORE:
             self._winner, self._phase = player, Phase.DONE
             skunk = skunk_of(self._scores[1 - player])
-            self._events.append(Event("win", player=player, skunk=skunk, scores=self.scores))
+            self._events.append(
+                Event(EventType.WIN, player=player, skunk=skunk, scores=self.scores)
+            )
             return True
         return False
 
@@ -341,7 +383,7 @@ class Game(Table):
             "first_dealer": self.first_dealer,
             "winner": self._winner,
             "final_scores": list(self._scores),
-            "skunk": None if loser_score is None else skunk_of(loser_score),
+            "skunk": None if loser_score is None else skunk_of(loser_score).value,
             "seed": self.seed,
             "cut": [[str(a), str(b)] for a, b in self._cut_attempts],
             "self_count": sorted(self.self_count),

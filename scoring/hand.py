@@ -23,6 +23,7 @@ from functools import cached_property
 from itertools import combinations, groupby
 
 from scoring.cards import DECK, JACK, SUITS, Card
+from scoring.items import ScoreItem, ScoreKind
 from scoring.speech import say_count
 
 _DECK_SET = frozenset(DECK)
@@ -43,20 +44,6 @@ class InvalidHandError(ValueError):
 def describe_cards(cards: Iterable[Card]) -> str:
     """``format_cards`` for an error message: a card outside the deck as its fields."""
     return " ".join(str(card) if card in _DECK_SET else str(tuple(card)) for card in cards)
-
-
-@dataclass(frozen=True, slots=True)
-class ScoreItem:
-    """One scoring combination: its kind, the cards that make it, its points.
-
-    ``kind`` is ``fifteen``, ``pair``, ``run``, ``flush`` or ``nobs`` in the
-    show, and also ``thirty-one`` in the play (``scoring.pegging``). A pair item
-    holds every card of its rank, so a pair royal is one item worth 6.
-    """
-
-    kind: str
-    cards: tuple[Card, ...]
-    points: int
 
 
 @dataclass(frozen=True)
@@ -188,7 +175,7 @@ _RANK_POINTS = _build_rank_points()
 
 def _fifteen_items(cards: tuple[Card, ...]) -> list[ScoreItem]:
     return [
-        ScoreItem("fifteen", combo, 2)
+        ScoreItem(ScoreKind.FIFTEEN, combo, 2)
         for size in range(2, 6)
         for combo in combinations(cards, size)
         if sum(card.value for card in combo) == 15
@@ -200,7 +187,7 @@ def _pair_items(cards: tuple[Card, ...]) -> list[ScoreItem]:
     for rank in dict.fromkeys(card.rank for card in cards):
         alike = tuple(card for card in cards if card.rank == rank)
         if len(alike) >= 2:
-            items.append(ScoreItem("pair", alike, len(alike) * (len(alike) - 1)))
+            items.append(ScoreItem(ScoreKind.PAIR, alike, len(alike) * (len(alike) - 1)))
     return items
 
 
@@ -208,7 +195,7 @@ def _run_items(cards: tuple[Card, ...]) -> list[ScoreItem]:
     in_rank_order = sorted(cards)
     for size in (5, 4, 3):
         runs = [
-            ScoreItem("run", combo, size)
+            ScoreItem(ScoreKind.RUN, combo, size)
             for combo in combinations(in_rank_order, size)
             if all(
                 later.rank == earlier.rank + 1
@@ -224,13 +211,13 @@ def _flush_items(hand: tuple[Card, ...], starter: Card, *, crib: bool) -> list[S
     if len({card.suit for card in hand}) != 1:
         return []
     if starter.suit == hand[0].suit:
-        return [ScoreItem("flush", (*hand, starter), 5)]
-    return [] if crib else [ScoreItem("flush", hand, 4)]
+        return [ScoreItem(ScoreKind.FLUSH, (*hand, starter), 5)]
+    return [] if crib else [ScoreItem(ScoreKind.FLUSH, hand, 4)]
 
 
 def _nobs_items(hand: tuple[Card, ...], starter: Card) -> list[ScoreItem]:
     return [
-        ScoreItem("nobs", (card,), 1)
+        ScoreItem(ScoreKind.NOBS, (card,), 1)
         for card in hand
         if card.rank == JACK and card.suit == starter.suit
     ]

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar
 
-from scoring.events import WINNING_SCORE, Phase, skunk_of
+from scoring.events import WINNING_SCORE, Phase, Skunk, skunk_of
 from scoring.game import Game
 
 __all__ = [
@@ -30,6 +30,7 @@ __all__ = [
     "MatchReportError",
     "MatchResult",
     "ReportFault",
+    "Skunk",
     "check_match",
     "game_points",
     "skunk_of",
@@ -49,9 +50,11 @@ class GamePoints:
 
     PRESETS: ClassVar[dict[str, GamePoints]]
 
-    def for_skunk(self, skunk: str) -> int:
-        """Points for a game won with ``skunk`` "none", "skunk" or "double"."""
-        return {"none": self.win, "skunk": self.skunk, "double": self.double_skunk}[skunk]
+    def for_skunk(self, skunk: Skunk) -> int:
+        """Points for a game won with ``skunk``."""
+        return {Skunk.NONE: self.win, Skunk.SKUNK: self.skunk, Skunk.DOUBLE: self.double_skunk}[
+            skunk
+        ]
 
 
 STANDARD = GamePoints(2, 3, 4)
@@ -122,7 +125,7 @@ class GameResult:
     dealer: int
     winner: int
     loser_score: int
-    skunk: str
+    skunk: Skunk
     game_points: int
 
     @property

@@ -16,10 +16,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scoring.cards import DECK, Card, format_cards
-from scoring.hand import ScoreItem, describe_cards
+from scoring.hand import describe_cards
+from scoring.items import ScoreItem, ScoreKind
 from scoring.speech import say_count
 
 MAX_COUNT = 31
+"""The count in the play may reach 31 and never pass it (RULES 2.4)."""
 _DECK_SET = frozenset(DECK)
 
 
@@ -55,9 +57,9 @@ def score_play(cards: Sequence[Card]) -> PlayScore:
     count = _checked_count(sequence)
     items: list[ScoreItem] = []
     if count == 15:
-        items.append(ScoreItem("fifteen", sequence, 2))
+        items.append(ScoreItem(ScoreKind.FIFTEEN, sequence, 2))
     elif count == MAX_COUNT:
-        items.append(ScoreItem("thirty-one", sequence, 2))
+        items.append(ScoreItem(ScoreKind.THIRTY_ONE, sequence, 2))
     for item in (_pair(sequence), _run(sequence)):
         if item is not None:
             items.append(item)
@@ -87,7 +89,7 @@ def _pair(sequence: tuple[Card, ...]) -> ScoreItem | None:
         alike += 1
     if alike < 2:
         return None
-    return ScoreItem("pair", sequence[-alike:], alike * (alike - 1))
+    return ScoreItem(ScoreKind.PAIR, sequence[-alike:], alike * (alike - 1))
 
 
 def _run(sequence: tuple[Card, ...]) -> ScoreItem | None:
@@ -104,4 +106,4 @@ def _run(sequence: tuple[Card, ...]) -> ScoreItem | None:
             longest = size
     if not longest:
         return None
-    return ScoreItem("run", sequence[-longest:], longest)
+    return ScoreItem(ScoreKind.RUN, sequence[-longest:], longest)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.cards import DECK, Card, InvalidCardError, parse_cards
-from scoring.events import RECORD_TYPES, Event, Phase
+from scoring.events import RECORD_TYPES, Event, EventType, Phase
 from scoring.game import Game
 
 # The fields a recorded event is checked on; others (scores, cards) are extras.
@@ -103,9 +103,9 @@ def _discards(game: Game, deal: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
 
 def _next_decision(game: Game, event: Mapping[str, Any], number: int) -> dict[str, Any]:
     """The decision behind the next recorded event: a card laid, or a hand counted."""
-    if game.phase is Phase.PLAY and event["type"] == "play":
+    if game.phase is Phase.PLAY and event["type"] == EventType.PLAY:
         return {"player": event["player"], "play": event["card"]}
-    if game.phase is Phase.COUNT and event["type"] == "show":
+    if game.phase is Phase.COUNT and event["type"] == EventType.SHOW:
         return {"player": event["player"], "count": event["points"]}
     raise RecordError(
         f"deal {number}: the rules wait for a {game.phase} but the record has {event}"

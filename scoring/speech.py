@@ -14,12 +14,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple, Protocol
 
+from scoring.items import ScoreKind
+
 
 class Scored(Protocol):
     """A scoring item as ``scoring.hand.ScoreItem`` defines it."""
 
     @property
-    def kind(self) -> str: ...
+    def kind(self) -> ScoreKind: ...
     @property
     def cards(self) -> tuple[object, ...]: ...
     @property
@@ -29,8 +31,8 @@ class Scored(Protocol):
 class _Words(NamedTuple):
     numbers: tuple[str, ...]  # 0 to 31
     fifteen: str
-    opening: dict[str, str]  # phrase by kind, when the item opens the count
-    later: dict[str, str]  # phrase by kind, after other items
+    opening: dict[ScoreKind, str]  # phrase by kind, when the item opens the count
+    later: dict[ScoreKind, str]  # phrase by kind, after other items
     names: dict[str, str]  # "pair2".."pair4" by cards alike, "run3".."run7" by length
     conjunction: str
     nothing: str
@@ -48,18 +50,18 @@ _ENGLISH = _Words(
     ),
     fifteen="fifteen {total}",
     opening={
-        "thirty-one": "thirty-one for {total}",
-        "pair": "{name} for {total}",
-        "run": "{name}",
-        "flush": "a flush for {total}",
-        "nobs": "one for his nob",
+        ScoreKind.THIRTY_ONE: "thirty-one for {total}",
+        ScoreKind.PAIR: "{name} for {total}",
+        ScoreKind.RUN: "{name}",
+        ScoreKind.FLUSH: "a flush for {total}",
+        ScoreKind.NOBS: "one for his nob",
     },
     later={
-        "thirty-one": "thirty-one is {total}",
-        "pair": "{name} is {total}",
-        "run": "{name} is {total}",
-        "flush": "a flush is {total}",
-        "nobs": "nobs is {total}",
+        ScoreKind.THIRTY_ONE: "thirty-one is {total}",
+        ScoreKind.PAIR: "{name} is {total}",
+        ScoreKind.RUN: "{name} is {total}",
+        ScoreKind.FLUSH: "a flush is {total}",
+        ScoreKind.NOBS: "nobs is {total}",
     },
     names={
         "pair2": "a pair",
@@ -83,18 +85,18 @@ _SWEDISH = _Words(
     ),
     fifteen="femton {total}",
     opening={
-        "thirty-one": "trettioett ger {total}",
-        "pair": "{name} ger {total}",
-        "run": "{name}",
-        "flush": "flush ger {total}",
-        "nobs": "knekten ger ett",
+        ScoreKind.THIRTY_ONE: "trettioett ger {total}",
+        ScoreKind.PAIR: "{name} ger {total}",
+        ScoreKind.RUN: "{name}",
+        ScoreKind.FLUSH: "flush ger {total}",
+        ScoreKind.NOBS: "knekten ger ett",
     },
     later={
-        "thirty-one": "trettioett blir {total}",
-        "pair": "{name} blir {total}",
-        "run": "{name} blir {total}",
-        "flush": "flush blir {total}",
-        "nobs": "knekten blir {total}",
+        ScoreKind.THIRTY_ONE: "trettioett blir {total}",
+        ScoreKind.PAIR: "{name} blir {total}",
+        ScoreKind.RUN: "{name} blir {total}",
+        ScoreKind.FLUSH: "flush blir {total}",
+        ScoreKind.NOBS: "knekten blir {total}",
     },
     names={
         "pair2": "ett par",
@@ -131,10 +133,10 @@ def say_count(items: Sequence[Scored], language: str = "en") -> str:
 
 def _phrase(words: _Words, item: Scored, total: int, *, opening: bool) -> str:
     said_total = words.numbers[total] if total < len(words.numbers) else str(total)
-    if item.kind == "fifteen":
+    if item.kind == ScoreKind.FIFTEEN:
         return words.fifteen.format(total=said_total)
     name = ""
-    if item.kind in ("pair", "run"):
+    if item.kind in (ScoreKind.PAIR, ScoreKind.RUN):
         name = words.names[f"{item.kind}{len(item.cards)}"]
     template = (words.opening if opening else words.later)[item.kind]
     return template.format(name=name, total=said_total)

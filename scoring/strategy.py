@@ -27,7 +27,7 @@ from collections.abc import Sequence
 
 from scoring.cards import DECK, Card
 from scoring.discarding import LEVELS, DiscardOption, analyse_discards
-from scoring.events import Event, Phase
+from scoring.events import Event, EventType, Phase
 from scoring.game import Game
 from scoring.hand import score_hand
 from scoring.pegging import MAX_COUNT
@@ -129,9 +129,9 @@ def _floor_from_goes(events: Sequence[Event], opponent: int) -> int:
     """The highest value every card the opponent holds is known to exceed, this deal."""
     floor = 0
     for event in reversed(events):
-        if event.type == "deal":
+        if event.type is EventType.DEAL:
             break
-        if event.type == "go" and event.player == opponent and event.count is not None:
+        if event.type is EventType.GO and event.player == opponent and event.count is not None:
             floor = max(floor, MAX_COUNT - event.count)
     return floor
 
@@ -140,9 +140,9 @@ def _own_count(game: Game, player: int) -> int:
     """The full count of the hand or crib ``player`` is showing (the computer misses nothing)."""
     shown = 0
     for event in reversed(game.events):
-        if event.type == "deal":
+        if event.type is EventType.DEAL:
             break
-        shown += event.type == "show"
+        shown += event.type is EventType.SHOW
     assert game.starter is not None
     if shown < 2:
         return score_hand(game.kept(player), game.starter).total

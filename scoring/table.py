@@ -13,6 +13,7 @@ from typing import Any
 from scoring.cards import Card
 from scoring.deal import Deal
 from scoring.events import Event, Phase
+from scoring.hand import HandScore, score_hand
 
 Stacked = Sequence[tuple[Sequence[Sequence[Card]], Card]]
 """Prearranged deals (each player's six and the starter), used to replay a record."""
@@ -131,6 +132,16 @@ class Table:
     def showing(self) -> tuple[int, str, tuple[Card, ...]] | None:
         """While a player counts their own hand: (player, "hand"|"crib", the four cards)."""
         return self._deal.show() if self._phase is Phase.COUNT else None
+
+    @property
+    def showing_score(self) -> HandScore | None:
+        """What the hand (or crib) being counted by its player is worth, or None (``showing``)."""
+        showing = self.showing
+        if showing is None:
+            return None
+        _player, what, cards = showing
+        assert self._deal.starter is not None
+        return score_hand(cards, self._deal.starter, crib=what == "crib")
 
     def _deal_to_move(self) -> int:
         return self._deal.turn if self._phase is Phase.PLAY else self._deal.show()[0]

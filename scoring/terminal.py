@@ -12,7 +12,7 @@ import random
 from typing import TextIO
 
 from scoring.cards import Card, InvalidCardError, format_cards, parse_cards
-from scoring.events import Event, IllegalPlayError, Phase
+from scoring.events import Event, EventType, IllegalPlayError, Phase, Skunk
 from scoring.game import Game
 
 HUMAN, COMPUTER = 0, 1
@@ -60,7 +60,7 @@ def _ask_human(game: Game, stdin: TextIO, out: TextIO) -> list[Event]:
             if game.phase is Phase.PLAY:
                 return game.play(HUMAN, _one(_cards(answer, game.hand(HUMAN))))
             return game.count_hand(HUMAN, _points(answer))
-        except (IllegalPlayError, InvalidCardError) as error:
+        except (IllegalPlayError, InvalidCardError, _Unclear) as error:
             print(f"  {error}", file=out)
 
 
@@ -69,6 +69,10 @@ _PROMPTS = {
     Phase.PLAY: "Your card",
     Phase.COUNT: "How many points do you count",
 }
+
+
+class _Unclear(ValueError):
+    """An answer the terminal cannot read as a decision (the rules have not been asked yet)."""
 
 
 def _read(prompt: str, stdin: TextIO, out: TextIO) -> str:
@@ -85,20 +89,20 @@ def _cards(answer: str, hand: tuple[Card, ...]) -> list[Card]:
     tokens = answer.replace(",", " ").split()
     if tokens and all(token.isdigit() for token in tokens):
         if not all(1 <= int(token) <= len(hand) for token in tokens):
-            raise IllegalPlayError(f"positions go from 1 to {len(hand)}")
+            raise _Unclear(f"positions go from 1 to {len(hand)}")
         return [hand[int(token) - 1] for token in tokens]
     return parse_cards(tokens)
 
 
 def _one(cards: list[Card]) -> Card:
     if len(cards) != 1:
-        raise IllegalPlayError("lay one card")
+        raise _Unclear("lay one card")
     return cards[0]
 
 
 def _points(answer: str) -> int:
     if not answer.isdigit():
-        raise IllegalPlayError(f"{answer!r} is not a number of points")
+        raise _Unclear(f"{answer!r} is not a number of points")
     return int(answer)
 
 
@@ -129,33 +133,33 @@ def _describe(game: Game, event: Event) -> str | None:
     ending = "" if human else "s"  # "you lay", "computer lays"
     points = f" for {event.points}" if event.points else ""
     match event.type:
-        case "cut":
+        case EventType.CUT:
             cards = format_cards(event.cards)
             dealer = "nobody: cut again" if event.player is None else game.players[event.player]
             return f"Cut for deal: {cards}; the deal goes to {dealer}."
-        case "deal":
+        case EventType.DEAL:
             return f"\n=== {'You deal' if event.player == HUMAN else 'Computer deals'} ==="
-        case "discard":
+        case EventType.DISCARD:
             return "You lay away two cards." if event.player == HUMAN else None
-        case "starter":
+        case EventType.STARTER:
             return f"The starter is {event.card}."
-        case "heels":
+        case EventType.HEELS:
             return f"{who} score{ending} 2 for his heels."
-        case "play":
+        case EventType.PLAY:
             return f"{who} lay{ending} {event.card}: {event.count}{points}."
-        case "go":
+        case EventType.GO:
             return f"{who} say{ending} go."
-        case "last":
+        case EventType.LAST:
             return f"{who} score{ending} 1 for last."
-        case "show":
+        case EventType.SHOW:
             owner = "Your" if event.player == HUMAN else "Computer's"
             return (
                 f"{owner} {event.what} {format_cards(event.cards)}: {event.points} ({event.said})."
             )
-        case "muggins":
+        case EventType.MUGGINS:
             return f"Muggins! {who} take{ending} the {event.points} points you missed."
-        case "win":
+        case EventType.WIN:
             return f"\n{game.players[event.player or 0]} won, {game.scores[0]}-{game.scores[1]}" + (
-                f" ({event.skunk} skunk)." if event.skunk != "none" else "."
+                f" ({event.skunk} skunk)." if event.skunk is not Skunk.NONE else "."
             )
     return None

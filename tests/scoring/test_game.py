@@ -15,7 +15,7 @@ import pytest
 
 from scoring.cards import Card, parse_cards
 from scoring.deal import cut_for_deal
-from scoring.events import IllegalPlayError, Phase
+from scoring.events import IllegalPlayError, Phase, Refusal
 from scoring.game import Game
 from scoring.pegging import score_play
 from tests.scoring.gameplay import (
@@ -356,40 +356,84 @@ def finished_game() -> Game:
     return game
 
 
+def kings() -> Game:
+    return stacked_game(*KINGS)
+
+
+NINE_S, THREE_C = Card.parse("9S"), Card.parse("3C")
+R = Refusal
+Why = tuple[Refusal, Card | None, Phase | None]
 ILLEGAL = [
-    # (game, decision, message)
-    (lambda: stacked_game(*KINGS), {"player": 0, "discard": ["KH", "9S"]}, "not in your hand"),
-    (lambda: stacked_game(*KINGS), {"player": 0, "discard": ["KH"]}, "exactly two"),
-    (lambda: stacked_game(*KINGS), {"player": 0, "discard": ["KH", "KS", "2H"]}, "exactly two"),
-    (lambda: stacked_game(*KINGS), {"player": 0, "discard": ["KH", "KH"]}, "exactly two"),
-    (lambda: stacked_game(*KINGS), {"player": 2, "discard": ["KH", "KS"]}, "no player 2"),
-    (lambda: stacked_game(*KINGS), {"player": 0, "play": "KH"}, "not to lay a card"),
-    (lambda: stacked_game(*KINGS), {"player": 0, "count": 8}, "not to count"),
-    (discarded_game, {"player": 1, "play": "9S"}, "Player's turn"),
-    (discarded_game, {"player": 0, "play": "3C"}, "3C is not in your hand"),
-    (discarded_game, {"player": 0, "play": "9S"}, "9S is not in your hand"),
-    (discarded_game, {"player": 0, "discard": ["KH", "KS"]}, "not to lay away"),
-    (discarded_game, {"player": 0, "count": 8}, "not to count"),
-    (counting_game, {"player": 0, "count": 9}, "worth less than 9"),
-    (counting_game, {"player": 0, "count": -1}, "whole number"),
-    (counting_game, {"player": 0, "count": 7.5}, "whole number"),
-    (counting_game, {"player": 0, "count": True}, "whole number"),
-    (counting_game, {"player": 1, "count": 8}, "turn"),
-    (counting_game, {"player": 0, "play": "KH"}, "not to lay a card"),
-    (finished_game, {"player": 1, "play": "9S"}, "the game is over"),
-    (finished_game, {"player": 0, "count": 0}, "the game is over"),
-    (finished_game, {"player": 0, "discard": ["KH", "KS"]}, "the game is over"),
+    # (game, decision, message, (reason, card, phase))
+    (kings, {"player": 0, "discard": ["KH", "9S"]}, "not in your hand", (R.NOT_HELD, NINE_S, None)),
+    (kings, {"player": 0, "discard": ["KH"]}, "exactly two", (R.NOT_TWO_CARDS, None, None)),
+    (
+        kings,
+        {"player": 0, "discard": ["KH", "KS", "2H"]},
+        "exactly two",
+        (R.NOT_TWO_CARDS, None, None),
+    ),
+    (kings, {"player": 0, "discard": ["KH", "KH"]}, "exactly two", (R.NOT_TWO_CARDS, None, None)),
+    (kings, {"player": 2, "discard": ["KH", "KS"]}, "no player 2", (R.NO_SUCH_PLAYER, None, None)),
+    (kings, {"player": 0, "play": "KH"}, "not to lay a card", (R.WRONG_PHASE, None, Phase.DISCARD)),
+    (kings, {"player": 0, "count": 8}, "not to count", (R.WRONG_PHASE, None, Phase.DISCARD)),
+    (discarded_game, {"player": 1, "play": "9S"}, "Player's turn", (R.NOT_YOUR_TURN, None, None)),
+    (
+        discarded_game,
+        {"player": 0, "play": "3C"},
+        "3C is not in your hand",
+        (R.NOT_HELD, THREE_C, None),
+    ),
+    (
+        discarded_game,
+        {"player": 0, "play": "9S"},
+        "9S is not in your hand",
+        (R.NOT_HELD, NINE_S, None),
+    ),
+    (
+        discarded_game,
+        {"player": 0, "discard": ["KH", "KS"]},
+        "not to lay away",
+        (R.WRONG_PHASE, None, Phase.PLAY),
+    ),
+    (discarded_game, {"player": 0, "count": 8}, "not to count", (R.WRONG_PHASE, None, Phase.PLAY)),
+    (
+        counting_game,
+        {"player": 0, "count": 9},
+        "worth less than 9",
+        (R.MORE_THAN_WORTH, None, None),
+    ),
+    (counting_game, {"player": 0, "count": -1}, "whole number", (R.NOT_A_COUNT, None, None)),
+    (counting_game, {"player": 0, "count": 7.5}, "whole number", (R.NOT_A_COUNT, None, None)),
+    (counting_game, {"player": 0, "count": True}, "whole number", (R.NOT_A_COUNT, None, None)),
+    (counting_game, {"player": 0, "count": None}, "whole number", (R.NOT_A_COUNT, None, None)),
+    (counting_game, {"player": 1, "count": 8}, "turn", (R.NOT_YOUR_TURN, None, None)),
+    (
+        counting_game,
+        {"player": 0, "play": "KH"},
+        "not to lay a card",
+        (R.WRONG_PHASE, None, Phase.COUNT),
+    ),
+    (finished_game, {"player": 1, "play": "9S"}, "the game is over", (R.GAME_OVER, None, None)),
+    (finished_game, {"player": 0, "count": 0}, "the game is over", (R.GAME_OVER, None, None)),
+    (
+        finished_game,
+        {"player": 0, "discard": ["KH", "KS"]},
+        "the game is over",
+        (R.GAME_OVER, None, None),
+    ),
 ]
 
 
-@pytest.mark.parametrize(("make", "decision", "message"), ILLEGAL)
-def test_an_illegal_decision_is_refused_and_changes_nothing(
-    make: Any, decision: dict[str, Any], message: str
+@pytest.mark.parametrize(("make", "decision", "message", "why"), ILLEGAL)
+def test_an_illegal_decision_is_refused_with_its_reason_and_changes_nothing(
+    make: Any, decision: dict[str, Any], message: str, why: Why
 ) -> None:
     game = make()
     before = snapshot(game)
-    with pytest.raises(IllegalPlayError, match=message):
+    with pytest.raises(IllegalPlayError, match=message) as refused:
         game.apply(decision)
+    assert (refused.value.reason, refused.value.card, refused.value.phase) == why
     assert snapshot(game) == before
 
 
@@ -400,8 +444,9 @@ def test_passing_31_is_refused_and_changes_nothing() -> None:
     assert (game.count, game.to_move) == (26, DEALER)
     assert game.legal_plays(DEALER) == [Card.parse("4D")]
     before = snapshot(game)
-    with pytest.raises(IllegalPlayError, match="9S would take the count to 35"):
+    with pytest.raises(IllegalPlayError, match="9S would take the count to 35") as refused:
         game.play(DEALER, Card.parse("9S"))
+    assert (refused.value.reason, refused.value.card) == (Refusal.PAST_31, Card.parse("9S"))
     assert snapshot(game) == before
 
 
@@ -409,8 +454,9 @@ def test_discarding_twice_is_refused_and_changes_nothing() -> None:
     game = stacked_game(*KINGS)
     game.discard(PONE, parse_cards("3C 4C"))
     before = snapshot(game)
-    with pytest.raises(IllegalPlayError, match="already laid away"):
+    with pytest.raises(IllegalPlayError, match="already laid away") as refused:
         game.discard(PONE, parse_cards("KH KS"))
+    assert refused.value.reason is Refusal.ALREADY_DISCARDED
     assert snapshot(game) == before
 
 
