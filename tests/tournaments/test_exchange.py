@@ -10,8 +10,11 @@ from typing import Any
 import pytest
 from django.core.management import CommandError, call_command
 
-from tests.tournaments.conftest import make_tournament, play_round
-from tournaments.models import Game, Tournament
+from tests.tournaments.conftest import make_tournament, play_round, seats
+from tournaments.access import Actor
+from tournaments.exchange import import_tournament
+from tournaments.models import Game, Match, Tournament
+from tournaments.services import results, rounds
 
 pytestmark = pytest.mark.django_db
 
@@ -75,3 +78,45 @@ def test_an_impossible_import_saves_nothing(played: Tournament, tmp_path: Path) 
     assert (Tournament.objects.count(), Game.objects.count()) == before
     with pytest.raises(CommandError, match="exists already"):
         call_command("import_tournament", str(file))
+
+
+def written(tournament: Tournament) -> list[tuple[Any, ...]]:
+    """Every match of the tournament as it is stored, its seats and games, players by name."""
+    matches = (
+        Match.objects.filter(round__tournament=tournament)
+        .select_related("round")
+        .prefetch_related("seats__entry__player", "games")
+    )
+    lines = [
+        (
+            match.round.number,
+            match.table,
+            match.is_bye,
+            match.best_of,
+            match.bracket_slot,
+            match.status,
+            match.first_dealer,
+            match.winner,
+            tuple((seat.seat, seat.entry.player.name) for seat in match.seats.all()),
+            tuple(
+                (game.number, game.dealer, game.winner, game.loser_score)
+                for game in match.games.all()
+            ),
+        )
+        for match in matches
+    ]
+    return sorted(lines, key=repr)
+
+
+def test_an_imported_tournament_is_written_as_the_site_writes_one(organiser: Any) -> None:
+    tournament = make_tournament(5, swiss_rounds=3)
+    play_round(tournament, organiser, lambda m: [(0, 88), (1, 60), (0, 100)])
+    play_round(tournament, organiser)
+    third = rounds.round_propose(tournament=tournament)
+    rounds.round_publish(round=third)
+    match = third.matches.filter(is_bye=False).first()
+    reporter = Actor(user=seats(match)[0].entry.player.user)
+    results.match_report_result(match=match, by=reporter, first_dealer=1, games=[(0, 50)])
+    copy = import_tournament(export(tournament.slug), slug="copy")
+    assert written(copy) == written(tournament)
+    assert Match.Status.IN_PLAY in {line[5] for line in written(copy)}

@@ -3,7 +3,8 @@
 ``import_tournament`` checks the whole export first (``check_export``) and only
 then writes it: the tournament, an entry per player (found in the register by
 exact name and club, or by id and name, or added), the forbidden pairs, and
-each round with its matches, seats, the engine's games and the byes. Imported
+each round with its matches, seats, the engine's games and the byes, written by
+the services that write them on the site (``services.matches``). Imported
 results keep their status and each match with games gets one "imported" line
 in its result log; game records are attached by the service the site uses.
 Any problem, even one only the database finds, saves nothing.
@@ -22,16 +23,8 @@ from tournaments.errors import TournamentError
 from tournaments.exchange.checking import ImportPlan, PlayerPlan, check_export
 from tournaments.exchange.fields import InvalidExport, at
 from tournaments.exchange.matches import MatchPlan, RoundPlan
-from tournaments.models import (
-    Entry,
-    ForbiddenPair,
-    Game,
-    Match,
-    ResultChange,
-    Round,
-    Seat,
-    Tournament,
-)
+from tournaments.models import Entry, ForbiddenPair, ResultChange, Round, Tournament
+from tournaments.services.matches import games_save, match_create
 from tournaments.services.results import game_records_attach, match_snapshot
 
 
@@ -103,31 +96,24 @@ def _write_round(plan: RoundPlan, entry_of: Mapping[int, Entry]) -> None:
         tournament.playoff_best_of if round_.kind == Round.Kind.PLAYOFF else tournament.best_of
     )
     for player in plan.byes:
-        bye = Match.objects.create(
-            round=round_, is_bye=True, best_of=best_of, status=Match.Status.FINAL, winner=0
-        )
-        Seat.objects.create(match=bye, round=round_, entry=entry_of[player], seat=0)
+        match_create(round=round_, entries=[entry_of[player].pk], best_of=best_of)
 
 
 def _write_match(plan: MatchPlan, entry_of: Mapping[int, Entry]) -> None:
-    match = plan.match
-    match.save()
-    Seat.objects.bulk_create(
-        Seat(match=match, round=match.round, entry=entry_of[player], seat=seat)
-        for seat, player in enumerate(plan.players)
+    given = plan.match
+    match = match_create(
+        round=given.round,
+        entries=[entry_of[player].pk for player in plan.players],
+        best_of=given.best_of,
+        table=given.table,
+        bracket_slot=given.bracket_slot,
     )
     if not plan.result.games:
         return
-    Game.objects.bulk_create(
-        Game(
-            match=match,
-            number=game.number,
-            dealer=game.dealer,
-            winner=game.winner,
-            loser_score=game.loser_score,
-        )
-        for game in plan.result.games
-    )
+    assert given.first_dealer is not None  # checked: a match with games has one
+    games_save(match=match, first_dealer=given.first_dealer, result=plan.result)
+    match.status = given.status
+    match.save(update_fields=["status"])
     ResultChange.objects.create(
         match=match, action=ResultChange.Action.IMPORTED, before=None, after=match_snapshot(match)
     )

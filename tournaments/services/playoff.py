@@ -23,8 +23,9 @@ from django.utils.translation import gettext as _
 
 from tournaments import bridge, playoff
 from tournaments.errors import TournamentError
-from tournaments.models import Entry, Match, Round, Seat, Tournament
+from tournaments.models import Entry, Round, Tournament
 from tournaments.services.changes import tournament_changed
+from tournaments.services.matches import match_create
 
 
 def _swiss_unfinished(tournament: Tournament, rounds: Sequence[Round]) -> str | None:
@@ -80,28 +81,12 @@ def _create_bracket_round(
         published_at=timezone.now(),
     )
     for pairing in pairings:
-        if pairing.low is None:
-            match = Match.objects.create(
-                round=round_,
-                is_bye=True,
-                bracket_slot=pairing.slot,
-                best_of=tournament.playoff_best_of,
-                status=Match.Status.FINAL,
-                winner=0,
-            )
-            Seat.objects.create(match=match, round=round_, entry_id=pairing.high, seat=0)
-            continue
-        match = Match.objects.create(
+        match_create(
             round=round_,
+            entries=[pairing.high] if pairing.low is None else [pairing.high, pairing.low],
+            best_of=tournament.playoff_best_of,
             table=pairing.slot + 1,
             bracket_slot=pairing.slot,
-            best_of=tournament.playoff_best_of,
-        )
-        Seat.objects.bulk_create(
-            [
-                Seat(match=match, round=round_, entry_id=pairing.high, seat=0),
-                Seat(match=match, round=round_, entry_id=pairing.low, seat=1),
-            ]
         )
     return round_
 

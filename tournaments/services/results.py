@@ -24,19 +24,15 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.match import GamePoints, MatchReportError, MatchResult, ReportFault, check_match
+from scoring.match import MatchReportError, MatchResult, ReportFault, check_match
+from tournaments import bridge
 from tournaments.access import Actor
 from tournaments.errors import TournamentError
-from tournaments.models import Game, Match, ResultChange, Round, Seat, Tournament
+from tournaments.models import Match, ResultChange, Round, Seat
 from tournaments.services.changes import tournament_changed
+from tournaments.services.matches import game_records_save, games_save
 
 User = AbstractBaseUser | AnonymousUser
-
-
-def scheme_of(tournament: Tournament) -> GamePoints:
-    return GamePoints(
-        tournament.points_win, tournament.points_skunk, tournament.points_double_skunk
-    )
 
 
 def match_snapshot(match: Match) -> dict[str, Any]:
@@ -59,7 +55,7 @@ def check_report(
             best_of=match.best_of,
             first_dealer=first_dealer,
             games=games,
-            scheme=scheme_of(match.round.tournament),
+            scheme=bridge.scheme_of(match.round.tournament),
         )
     except MatchReportError as error:
         raise TournamentError(report_fault_message(error)) from error
@@ -101,22 +97,6 @@ def _locked(match: Match) -> Match:
         .prefetch_related("seats__entry__player")
         .get(pk=match.pk)
     )
-
-
-def _save_games(match: Match, result: MatchResult, first_dealer: int) -> None:
-    match.games.all().delete()
-    Game.objects.bulk_create(
-        Game(
-            match=match,
-            number=game.number,
-            dealer=game.dealer,
-            winner=game.winner,
-            loser_score=game.loser_score,
-        )
-        for game in result.games
-    )
-    match.first_dealer = first_dealer
-    match.winner = result.winner
 
 
 def _log(
@@ -212,7 +192,7 @@ def match_report_result(
         return _answer_with_a_report(match, by, first_dealer, result, before)
     if _same_result(match, first_dealer, result):
         return match  # nothing new: no version, no log line
-    _save_games(match, result, first_dealer)
+    games_save(match=match, first_dealer=first_dealer, result=result)
     match.reported_by = by.account
     if result.decided:
         match.status = Match.Status.REPORTED
@@ -299,7 +279,7 @@ def match_settle(
     _refuse(refusal_to_settle(match))
     result = check_report(match, first_dealer, games)
     before = match_snapshot(match)
-    _save_games(match, result, first_dealer)
+    games_save(match=match, first_dealer=first_dealer, result=result)
     match.status = Match.Status.FINAL
     match.dispute_note = ""
     _saved(match)
@@ -319,17 +299,16 @@ def game_records_attach(*, match: Match, records: Sequence[dict[str, Any]]) -> N
     A record must tell the same story as the result: same winner (seat) and loser's score.
     """
     match = _locked(match)
-    games = {game.number: game for game in match.games.all()}
+    games = list(match.games.order_by("number"))
     if len(records) != len(games):
         raise TournamentError(_("There must be one record for each reported game."))
-    for number, record in enumerate(records, start=1):
-        game = games[number]
+    for game, record in zip(games, records, strict=True):
         winner = record.get("winner")
         scores = record.get("final_scores") or [None, None]
         if winner != game.winner or scores[1 - game.winner] != game.loser_score:
             raise TournamentError(
-                _("The record of game %(n)d does not match its reported result.") % {"n": number}
+                _("The record of game %(n)d does not match its reported result.")
+                % {"n": game.number}
             )
-        game.record = record
-        game.save(update_fields=["record"])
+    game_records_save(games=list(zip(games, records, strict=True)))
     tournament_changed(match.round.tournament_id, round_id=match.round_id)

@@ -26,6 +26,7 @@ from tournaments.errors import TournamentError
 from tournaments.models import Entry, Match, Round, Seat, Tournament
 from tournaments.pairing import NoLegalPairing, NoLegalPairingReason, PairingResult, pair_round
 from tournaments.services.changes import tournament_changed
+from tournaments.services.matches import match_create, seats_exchange
 from tournaments.services.playoff import playoff_advance
 
 
@@ -98,32 +99,13 @@ def round_propose(*, tournament: Tournament, seed: int | None = None) -> Round:
         seed=seed,
         explanation=_explanation_json(result),
     )
-    save_pairs(round_, result.pairs, result.bye, best_of=tournament.best_of)
+    # A table per pair, in order, then the bye.
+    for table, pair in enumerate(result.pairs, start=1):
+        match_create(round=round_, entries=pair, best_of=tournament.best_of, table=table)
+    if result.bye is not None:
+        match_create(round=round_, entries=[result.bye], best_of=tournament.best_of)
     tournament_changed(tournament)
     return round_
-
-
-def save_pairs(
-    round_: Round,
-    pairs: tuple[tuple[int, int], ...] | list[tuple[int, int]],
-    bye: int | None,
-    *,
-    best_of: int,
-) -> None:
-    """Write the matches of a round: a table per pair in order, and the bye."""
-    for table, (first, second) in enumerate(pairs, start=1):
-        match = Match.objects.create(round=round_, table=table, best_of=best_of)
-        Seat.objects.bulk_create(
-            [
-                Seat(match=match, round=round_, entry_id=first, seat=0),
-                Seat(match=match, round=round_, entry_id=second, seat=1),
-            ]
-        )
-    if bye is not None:
-        match = Match.objects.create(
-            round=round_, is_bye=True, best_of=best_of, status=Match.Status.FINAL, winner=0
-        )
-        Seat.objects.create(match=match, round=round_, entry_id=bye, seat=0)
 
 
 def proposal_gone_message() -> str:
@@ -172,14 +154,8 @@ def round_swap(*, round: Round, first: Entry, second: Entry) -> Round:  # noqa: 
     a, b = seats[first.pk], seats[second.pk]
     if a.match_id == b.match_id:
         raise TournamentError(_("These two already play each other."))
-    moved = [
-        Seat(match_id=b.match_id, round=round_, entry_id=a.entry_id, seat=b.seat),
-        Seat(match_id=a.match_id, round=round_, entry_id=b.entry_id, seat=a.seat),
-    ]
-    _check_tables_allowed(round_, moved, leaving={a.pk, b.pk})
-    # Delete, then insert: the unique (round, entry) and (match, seat) rules hold throughout.
-    Seat.objects.filter(pk__in=[a.pk, b.pk]).delete()
-    Seat.objects.bulk_create(moved)
+    _check_tables_allowed(round_, [(b.match_id, a.entry_id), (a.match_id, b.entry_id)])
+    seats_exchange(first=a, second=b)
     swaps = [*round_.explanation.get("swapped", []), [first.pk, second.pk]]
     round_.explanation = {**round_.explanation, "swapped": swaps}
     round_.save(update_fields=["explanation"])
@@ -187,17 +163,19 @@ def round_swap(*, round: Round, first: Entry, second: Entry) -> Round:  # noqa: 
     return round_
 
 
-def _check_tables_allowed(round_: Round, moved: list[Seat], *, leaving: set[int]) -> None:
+def _check_tables_allowed(round_: Round, moves: list[tuple[int, int]]) -> None:
+    """Each ``(match, entry)`` of ``moves``: may the entry meet whoever stays at that match?"""
     names = dict(
         Entry.objects.filter(tournament=round_.tournament_id).values_list("pk", "player__name")
     )
-    for seat in moved:
-        others = Seat.objects.filter(match_id=seat.match_id).exclude(pk__in=leaving)
+    moving = {entry for _match, entry in moves}
+    for match_id, entry in moves:
+        others = Seat.objects.filter(match_id=match_id).exclude(entry_id__in=moving)
         for other in others:
-            if not bridge.pair_is_allowed(round_.tournament, seat.entry_id, other.entry_id):
+            if not bridge.pair_is_allowed(round_.tournament, entry, other.entry_id):
                 raise TournamentError(
                     _("%(a)s and %(b)s may not be paired: they have met or are a forbidden pair.")
-                    % {"a": names[seat.entry_id], "b": names[other.entry_id]}
+                    % {"a": names[entry], "b": names[other.entry_id]}
                 )
 
 
