@@ -32,7 +32,7 @@ from scoring.cards import Card
 from scoring.discarding import DiscardOption, analyse_discards
 from scoring.events import IllegalPlayError, Phase, Refusal
 from scoring.match import Match
-from scoring.strategy import ComputerPlayer
+from scoring.strategy import ComputerPlayer, play_computers
 
 HUMAN, COMPUTER = 0, 1
 SEED_LIMIT = 2**48
@@ -88,9 +88,7 @@ def computer_for(practice: PracticeGame) -> ComputerPlayer:
 
 def computer_moves(match: Match, computer: ComputerPlayer) -> None:
     """Let the computer decide until the game waits for the player (or is over)."""
-    game = match.game
-    while COMPUTER in game.awaiting:
-        computer.decide(game, COMPUTER)
+    play_computers(match.game, {COMPUTER: computer})
 
 
 @transaction.atomic

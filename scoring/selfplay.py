@@ -30,10 +30,9 @@ from dataclasses import dataclass
 from multiprocessing import get_context
 from typing import Any, TextIO
 
-from scoring.events import Phase
 from scoring.game import Game
 from scoring.match import BEST_OF, Match
-from scoring.strategy import LEVELS, ComputerPlayer
+from scoring.strategy import LEVELS, ComputerPlayer, finish_match, play_computers
 
 Z95 = 1.959963984540054
 """The standard normal quantile for a two-sided 95% interval."""
@@ -70,10 +69,7 @@ def names_for(levels: tuple[str, str]) -> tuple[str, str]:
 
 def finish(game: Game, players: Sequence[ComputerPlayer]) -> Game:
     """Let the computer players decide until ``game`` is over."""
-    while game.phase is not Phase.DONE:
-        player = game.to_move
-        assert player is not None
-        players[player].decide(game, player)
+    play_computers(game, dict(enumerate(players)))
     return game
 
 
@@ -88,11 +84,7 @@ def play_match(levels: tuple[str, str], seed: int, first_dealer: int, best_of: i
     match = Match.new(
         seed=seed, best_of=best_of, players=names_for(levels), first_dealer=first_dealer
     )
-    players = players_for(levels, seed)
-    finish(match.game, players)
-    while match.winner is None:
-        finish(match.next_game(), players)
-    return match
+    return finish_match(match, dict(enumerate(players_for(levels, seed))))
 
 
 def run_one(task: tuple[tuple[str, str], int, int, int]) -> Outcome:

@@ -23,17 +23,25 @@ player decides the same way in the same position, in any process.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from scoring.cards import DECK, Card
 from scoring.discarding import LEVELS, DiscardOption, analyse_discards
 from scoring.events import Event, EventType, Phase
 from scoring.game import Game
-from scoring.hand import score_hand
+from scoring.match import Match
 from scoring.pegging import MAX_COUNT
 from scoring.pegplay import PegPosition, easy_play, expert_play, standard_play
 
-__all__ = ["LEVELS", "ComputerPlayer", "DiscardOption", "analyse_discards", "peg_position"]
+__all__ = [
+    "LEVELS",
+    "ComputerPlayer",
+    "DiscardOption",
+    "analyse_discards",
+    "finish_match",
+    "peg_position",
+    "play_computers",
+]
 
 
 KEPT = 4
@@ -78,7 +86,9 @@ class ComputerPlayer:
             return game.discard(player, self.choose_discard(game, player))
         if game.phase is Phase.PLAY:
             return game.play(player, self.choose_play(game, player))
-        return game.count_hand(player, _own_count(game, player))
+        shown = game.showing_score  # the computer counts all it is worth: it misses nothing
+        assert shown is not None
+        return game.count_hand(player, shown.total)
 
     def _rng(self, *visible: object) -> random.Random:
         """A generator seeded by the player's seed and what it can see, nothing else.
@@ -86,6 +96,37 @@ class ComputerPlayer:
         Cards are written in notation, so the seed text is the same in any process.
         """
         return random.Random(f"{self.level}:{self.seed}:{'|'.join(map(_text, visible))}")
+
+
+def play_computers(game: Game, computers: Mapping[int, ComputerPlayer]) -> list[Event]:
+    """Let the seats in ``computers`` take each decision due from them; return the events.
+
+    Stops when the game is over or waits only for a seat that is not a computer
+    (a person, who decides next). The seat whose turn it is decides first
+    (``to_move``): while both lay away, the pone before the dealer. Self-play,
+    the tournament rehearsal, practice games and the terminal game all play
+    through this one loop.
+    """
+    events: list[Event] = []
+    while game.phase is not Phase.DONE:
+        due = sorted(game.awaiting, key=lambda seat: seat != game.to_move)
+        seat = next((seat for seat in due if seat in computers), None)
+        if seat is None:
+            break
+        events += computers[seat].decide(game, seat)
+    return events
+
+
+def finish_match(match: Match, computers: Mapping[int, ComputerPlayer]) -> Match:
+    """Let two computer seats play ``match`` to its end, game after game (loser deals next)."""
+    if set(computers) != {0, 1}:
+        raise ValueError(
+            f"a match is finished by two computer seats, not seats {sorted(computers)}"
+        )
+    play_computers(match.game, computers)
+    while match.winner is None:
+        play_computers(match.next_game(), computers)
+    return match
 
 
 def _text(value: object) -> str:
@@ -134,16 +175,3 @@ def _floor_from_goes(events: Sequence[Event], opponent: int) -> int:
         if event.type is EventType.GO and event.player == opponent and event.count is not None:
             floor = max(floor, MAX_COUNT - event.count)
     return floor
-
-
-def _own_count(game: Game, player: int) -> int:
-    """The full count of the hand or crib ``player`` is showing (the computer misses nothing)."""
-    shown = 0
-    for event in reversed(game.events):
-        if event.type is EventType.DEAL:
-            break
-        shown += event.type is EventType.SHOW
-    assert game.starter is not None
-    if shown < 2:
-        return score_hand(game.kept(player), game.starter).total
-    return score_hand(game.crib, game.starter, crib=True).total

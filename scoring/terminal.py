@@ -23,7 +23,7 @@ class Quit(Exception):
 
 
 def play_in_terminal(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
-    from scoring.strategy import ComputerPlayer  # the computer players load their tables
+    from scoring.strategy import ComputerPlayer, play_computers  # loads the players' tables
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     game = Game.new(
@@ -37,11 +37,9 @@ def play_in_terminal(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> in
     _tell(game, game.events, out)
     try:
         while game.phase is not Phase.DONE:
+            _tell(game, play_computers(game, {COMPUTER: computer}), out)
             if HUMAN in game.awaiting:
-                events = _ask_human(game, stdin, out)
-            else:
-                events = computer.decide(game, COMPUTER)
-            _tell(game, events, out)
+                _tell(game, _ask_human(game, stdin, out), out)
     except Quit:
         print("Game abandoned.", file=out)
         return 0

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.match import Match as LiveMatch
-from scoring.strategy import ComputerPlayer
+from scoring.strategy import ComputerPlayer, finish_match
 
 
 @dataclass(frozen=True)
@@ -25,15 +25,9 @@ class PlayedOut:
 def play_match(*, seed: int, best_of: int, names: tuple[str, str], level: str) -> PlayedOut:
     """Play a whole match between two computer players of ``level``."""
     live = LiveMatch.new(seed=seed, best_of=best_of, players=names)
-    players = (ComputerPlayer(level, seed * 2 + 1), ComputerPlayer(level, seed * 2 + 2))
-    while True:
-        game = live.game
-        while game.winner is None:
-            mover = min(game.awaiting)
-            players[mover].decide(game, mover)
-        if live.winner is not None:
-            break
-        live.next_game()
+    finish_match(
+        live, {0: ComputerPlayer(level, seed * 2 + 1), 1: ComputerPlayer(level, seed * 2 + 2)}
+    )
     games = [(g.winner, g.scores[1 - g.winner]) for g in live.games if g.winner is not None]
     return PlayedOut(
         first_dealer=live.games[0].first_dealer,

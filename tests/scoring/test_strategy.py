@@ -9,8 +9,9 @@ import pytest
 from scoring.cards import DECK, Card, parse_cards
 from scoring.events import Phase
 from scoring.game import Game
+from scoring.match import Match
 from scoring.pegplay import PegPosition, easy_play, expert_play, opponent_hands, standard_play
-from scoring.strategy import LEVELS, ComputerPlayer, peg_position
+from scoring.strategy import LEVELS, ComputerPlayer, finish_match, peg_position, play_computers
 from tests.scoring.gameplay import stacked_game
 
 
@@ -160,3 +161,49 @@ def test_expert_pegs_out_when_a_card_reaches_121() -> None:
 
 def test_easy_takes_points_when_a_card_scores() -> None:
     assert easy_play(position("5C 2D 9S", "KH"), random.Random(0)) == Card.parse("5C")
+
+
+# ------------------------------------------------------------- the play loop
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_the_play_loop_decides_only_for_computer_seats_and_stops_at_the_person(seed: int) -> None:
+    game = Game.new(seed=seed, self_count=frozenset({0}))
+    computer = ComputerPlayer("standard", seed)
+    person = ComputerPlayer("easy", seed + 100)  # stands in for the person at seat 0
+    turns = 0
+    while game.phase is not Phase.DONE:
+        before = len(game.events)
+        events = play_computers(game, {1: computer})
+        assert list(game.events[before:]) == events
+        assert all(event.player != 0 or event.type.value in ("go", "last") for event in events)
+        if game.phase is Phase.DONE:
+            break
+        assert game.awaiting == frozenset({0}), "stops only when the person alone must decide"
+        person.decide(game, 0)
+        turns += 1
+    assert max(game.scores) == 121
+    assert turns > 10
+
+
+def test_two_computer_seats_play_a_game_as_the_seat_to_move_decides() -> None:
+    loop = Game.new(seed=9)
+    by_hand = Game.new(seed=9)
+    players = (ComputerPlayer("expert", 18), ComputerPlayer("standard", 19))
+    play_computers(loop, dict(enumerate(players)))
+    while by_hand.phase is not Phase.DONE:
+        seat = by_hand.to_move
+        assert seat is not None
+        players[seat].decide(by_hand, seat)
+    assert loop.to_json() == by_hand.to_json()
+
+
+def test_a_match_is_finished_only_by_two_computer_seats() -> None:
+    match = Match.new(seed=4, best_of=3)
+    with pytest.raises(ValueError, match="two computer seats"):
+        finish_match(match, {1: ComputerPlayer("easy", 1)})
+    finish_match(match, {0: ComputerPlayer("easy", 1), 1: ComputerPlayer("standard", 2)})
+    assert match.winner is not None
+    losers = [1 - game.winner for game in match.games[:-1] if game.winner is not None]
+    assert len(losers) == len(match.games) - 1 >= 1
+    assert [game.first_dealer for game in match.games[1:]] == losers  # the loser deals next
