@@ -45,14 +45,14 @@ from benchmarks.site import setup_django
 HTMX = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "game"}
 PARTS = {
     "replay": [
-        ("club.practice", "load_match"),
-        ("club.practice_selectors", "load_match"),
-        ("club.play_views", "load_match"),
+        ("play.services", "load_match"),
+        ("play.selectors", "load_match"),
+        ("play.views", "load_match"),
     ],
-    "computer": [("club.practice", "computer_moves")],
-    "save": [("club.practice", "_save")],
-    "table": [("club.play_views", "practice_table")],
-    "render": [("club.play_views", "render")],
+    "computer": [("play.services", "computer_moves")],
+    "save": [("play.services", "_save")],
+    "table": [("play.views", "practice_table")],
+    "render": [("play.views", "render")],
 }
 """The parts of a decision timed by ``--parts``: the functions (module, name) each covers."""
 
@@ -90,7 +90,7 @@ def _timing(function: Callable[..., Any], part: str, spent: dict[str, float]) ->
 
 def _post_data(practice: Any) -> dict[str, Any]:
     """The player's next decision as the page's form posts it (a standard computer decides)."""
-    from club.practice import load_match, stand_in_decision
+    from play.services import load_match, stand_in_decision
     from scoring.strategy import ComputerPlayer
 
     match = load_match(practice)
@@ -123,8 +123,8 @@ def play_game(
     from django.test.utils import CaptureQueriesContext
     from django.urls import reverse
 
-    from club.models import PracticeGame
-    from club.practice import practice_start
+    from play.models import PracticeGame
+    from play.services import practice_start
     from scoring import pegplay
 
     practice = practice_start(owner=owner, level=level, seed=seed)

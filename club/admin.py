@@ -3,7 +3,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from club.models import Player, PracticeGame
+from club.models import Player
 from club.services import fold
 
 
@@ -17,12 +17,3 @@ class PlayerAdmin(admin.ModelAdmin):
     def save_model(self, request: HttpRequest, obj: Player, form: Any, change: bool) -> None:
         obj.search_key = fold(f"{obj.name} {obj.club}")
         super().save_model(request, obj, form, change)
-
-
-@admin.register(PracticeGame)
-class PracticeGameAdmin(admin.ModelAdmin):
-    list_display = ["pk", "owner", "level", "best_of", "version", "finished", "winner", "updated"]
-    list_filter = ["level", "finished", "best_of"]
-    search_fields = ["owner__username", "session_key"]
-    readonly_fields = ["state", "record", "version", "seed", "created", "updated"]
-    raw_id_fields = ["owner"]

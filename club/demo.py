@@ -9,8 +9,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.db import transaction
 
-from club.models import Player, PracticeGame
-from club.practice import practice_autoplay, practice_start
+from club.models import Player
 from club.services import fold
 
 DEMO_ORGANISER = ("organiser", "crib-demo-121")
@@ -77,19 +76,3 @@ def seed_club() -> list[str]:
         done.append("player account")
     Player.objects.filter(name="Anna Berg", club="Uppsala", user=None).update(user=player_user)
     return done
-
-
-# Anna's finished practice games: (computer level, best of, seed); her seat is played by
-# a computer too, through the same services a browser uses.
-DEMO_PRACTICE = [("easy", 1, 121), ("standard", 1, 2024), ("standard", 3, 31)]
-
-
-def seed_practice_games() -> int:
-    """Play Anna's demo practice games unless she has some already; return how many were played."""
-    anna = get_user_model().objects.filter(username=DEMO_PLAYER[0]).first()
-    if anna is None or PracticeGame.objects.filter(owner=anna).exists():
-        return 0
-    for level, best_of, seed in DEMO_PRACTICE:
-        practice = practice_start(owner=anna, level=level, best_of=best_of, seed=seed)
-        practice_autoplay(practice=practice, level="standard")
-    return len(DEMO_PRACTICE)

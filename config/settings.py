@@ -192,6 +192,7 @@ INSTALLED_APPS = [
     "django_ratelimit",
     "template_partials",
     "club",
+    "play",
     "tournaments",
 ]
 

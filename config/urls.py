@@ -45,7 +45,7 @@ urlpatterns = [
     ),
     path("t/", include("tournaments.urls")),
     path("p/<str:key>/", private_views.private_page, name="private_link"),
-    path("play/", include("club.play_urls")),
+    path("play/", include("play.urls")),
     path("", include("club.urls")),
 ]
 

@@ -194,7 +194,11 @@ class Event:
 
 
 def item_to_json(item: ScoreItem) -> dict[str, Any]:
-    return {"kind": item.kind.value, "cards": [str(card) for card in item.cards], "points": item.points}
+    return {
+        "kind": item.kind.value,
+        "cards": [str(card) for card in item.cards],
+        "points": item.points,
+    }
 
 
 def item_from_json(data: Mapping[str, Any]) -> ScoreItem:

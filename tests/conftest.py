@@ -77,3 +77,13 @@ def _empty_cache() -> None:
     from django.core.cache import cache
 
     cache.clear()
+
+
+@pytest.fixture
+def english(client: Any) -> Iterator[None]:
+    """Messages in English, for tests that quote them: services and pages alike."""
+    from django.utils import translation
+
+    client.cookies["django_language"] = "en"
+    with translation.override("en"):
+        yield

@@ -9,8 +9,8 @@ from urllib.parse import urlencode
 
 import pytest
 
-from club.models import PracticeGame
-from club.practice import HUMAN, load_match
+from play.models import PracticeGame
+from play.services import HUMAN, load_match
 from scoring.cards import DECK
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

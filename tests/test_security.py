@@ -21,8 +21,8 @@ from django.urls import path, reverse
 from django_ratelimit.decorators import ratelimit
 
 from config.urls import urlpatterns as site_urlpatterns
-from tests.club.play_factories import PracticeGameFactory
 from tests.factories import OrganiserFactory, PlayerFactory
+from tests.play.factories import PracticeGameFactory
 from tests.tournaments.conftest import make_tournament, play_round
 from tournaments.services import rounds
 

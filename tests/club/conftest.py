@@ -15,13 +15,3 @@ def organiser(db: None) -> object:
 def organiser_client(client: Client, organiser: object) -> Client:
     client.force_login(organiser)  # type: ignore[arg-type]
     return client
-
-
-@pytest.fixture
-def english(client: Client) -> object:
-    """Messages in English, for tests that quote them: services and pages alike."""
-    from django.utils import translation
-
-    client.cookies["django_language"] = "en"
-    with translation.override("en"):
-        yield

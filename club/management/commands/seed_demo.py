@@ -6,7 +6,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from club.demo import DEMO_ORGANISER, DEMO_PLAYER, seed_club, seed_practice_games
+from club.demo import DEMO_ORGANISER, DEMO_PLAYER, seed_club
+from play.demo import seed_practice_games
 from tournaments.demo import links_to_try, seed_championships
 
 

@@ -26,8 +26,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from club.board import card_name
-from club.models import PracticeGame
+from play.board import card_name
+from play.models import PracticeGame
 from scoring.cards import Card
 from scoring.discarding import DiscardOption, analyse_discards
 from scoring.events import IllegalPlayError, Phase, Refusal

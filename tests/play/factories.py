@@ -7,8 +7,8 @@ from typing import Any
 
 import factory
 
-from club.models import PracticeGame
-from club.practice import (
+from play.models import PracticeGame
+from play.services import (
     load_match,
     practice_autoplay,
     practice_decide,

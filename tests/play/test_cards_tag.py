@@ -6,7 +6,7 @@ import pytest
 from django.template import Context, Template
 from django.utils import translation
 
-from club.board import face
+from play.board import face
 from scoring.cards import Card
 
 

@@ -1,11 +1,11 @@
 """Reads of practice games: whose they are, the table as the player sees it, replays.
 
-Terms as in ``club.practice``: the player is seat 0, the computer seat 1. The
+Terms as in ``play.services``: the player is seat 0, the computer seat 1. The
 *table* is what the player may see: their own cards, the backs of the
 computer's, the crib's size, the starter, the count and the cards laid, the
 board and the *news* (the events of the latest decision, told one by one). A
 *replay* steps through a finished game's record, one decision per step, with
-both hands face up. Statistics are in ``club.practice_stats``.
+both hands face up. Statistics are in ``play.stats``.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 
-from club.board import Board, CardFace, face, faces
-from club.models import PracticeGame
-from club.play_narration import START_PEGS, Line, Pegs, logged, narrate
-from club.practice import COMPUTER, HUMAN, SESSION_GAMES, Hint, load_match
+from play.board import Board, CardFace, face, faces
+from play.models import PracticeGame
+from play.narration import START_PEGS, Line, Pegs, logged, narrate
+from play.services import COMPUTER, HUMAN, SESSION_GAMES, Hint, load_match
 from scoring.cards import Card
 from scoring.events import Event, Phase, skunk_of
 from scoring.game import Game

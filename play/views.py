@@ -1,6 +1,6 @@
 """Pages of the practice games: start a game, play it, hints, replays and statistics.
 
-Every decision is a POST that the engine checks (``club.practice``). With htmx
+Every decision is a POST that the engine checks (``play.services``). With htmx
 the game area is swapped in place (the ``game`` partial of play/game.html);
 without JavaScript the form posts, the page redirects back and shows the game.
 A visitor reaches only their own games (a member's account, a guest's session):
@@ -21,22 +21,22 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST, require_safe
 from django_ratelimit.decorators import ratelimit
 
-from club.models import PracticeGame
-from club.play_forms import MoveForm, SettingsForm, StartForm
-from club.practice import (
+from play.forms import MoveForm, SettingsForm, StartForm
+from play.models import PracticeGame
+from play.selectors import (
+    hint_view,
+    practice_games_for,
+    practice_replay,
+    practice_table,
+)
+from play.services import (
     guest_remember,
     load_match,
     practice_decide,
     practice_hint,
     practice_start,
 )
-from club.practice_selectors import (
-    hint_view,
-    practice_games_for,
-    practice_replay,
-    practice_table,
-)
-from club.practice_stats import practice_stats
+from play.stats import practice_stats
 
 FOUR_COLOURS = "four_colour_deck"
 GUEST_STARTS = "30/m"

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from club.practice import practice_cleanup
+from play.services import practice_cleanup
 
 
 class Command(BaseCommand):

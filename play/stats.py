@@ -15,8 +15,8 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from club.models import PracticeGame
-from club.practice import COMPUTER, HUMAN
+from play.models import PracticeGame
+from play.services import COMPUTER, HUMAN
 from scoring.events import SKUNK_LINE, WINNING_SCORE, EventType, Skunk
 
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 240, 120, 6

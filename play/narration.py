@@ -17,7 +17,7 @@ from functools import lru_cache
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from club.board import CardFace, card_name, card_names, face, faces
+from play.board import CardFace, card_name, card_names, face, faces
 from scoring.cards import Card
 from scoring.events import Event, EventType, Skunk
 from scoring.items import ScoreItem, ScoreKind

@@ -6,12 +6,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from club.models import PracticeGame
-from club.practice import HUMAN, load_match
-from club.practice_stats import practice_stats
+from play.models import PracticeGame
+from play.services import HUMAN, load_match
+from play.stats import practice_stats
 from scoring.events import Event
-from tests.club.play_factories import PracticeGameFactory
 from tests.factories import UserFactory
+from tests.play.factories import PracticeGameFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 

@@ -10,7 +10,7 @@ from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from club.board import CardFace
+from play.board import CardFace
 
 register = template.Library()
 

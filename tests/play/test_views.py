@@ -8,11 +8,11 @@ from django.contrib.messages import get_messages
 from django.test import Client
 from django.urls import reverse
 
-from club.models import PracticeGame
-from club.practice import HUMAN, SESSION_GAMES, load_match
+from play.models import PracticeGame
+from play.services import HUMAN, SESSION_GAMES, load_match
 from scoring.cards import DECK
-from tests.club.play_factories import PracticeGameFactory
 from tests.factories import UserFactory
+from tests.play.factories import PracticeGameFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -298,7 +298,7 @@ def test_the_account_page_links_to_the_practice_statistics(client: Client) -> No
 
 def test_counting_yourself_shows_what_was_missed(client: Client) -> None:
     from scoring.events import Phase
-    from tests.club.play_factories import play_until
+    from tests.play.factories import play_until
 
     user = UserFactory()
     client.force_login(user)

@@ -10,8 +10,8 @@ from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 from django.utils import timezone
 
-from club.models import PracticeGame
-from club.practice import (
+from play.models import PracticeGame
+from play.services import (
     COMPUTER,
     HUMAN,
     Action,
@@ -28,8 +28,8 @@ from scoring.events import EventType, Phase
 from scoring.game import Game
 from scoring.replay import replay
 from scoring.strategy import ComputerPlayer
-from tests.club.play_factories import GuestPracticeGameFactory, PracticeGameFactory, play_until
 from tests.factories import UserFactory
+from tests.play.factories import GuestPracticeGameFactory, PracticeGameFactory, play_until
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -269,8 +269,8 @@ def test_a_decision_leaves_its_live_match_for_the_page() -> None:
 
 def test_the_table_tells_the_news_and_the_log_of_the_whole_narration() -> None:
     """The table writes out only the lines it shows; they are the whole story's lines."""
-    from club.play_narration import START_PEGS, narrate
-    from club.practice_selectors import practice_table
+    from play.narration import START_PEGS, narrate
+    from play.selectors import practice_table
 
     practice = PracticeGameFactory(level="expert", seed=31)
     for _ in range(12):
@@ -286,7 +286,7 @@ def test_the_table_tells_the_news_and_the_log_of_the_whole_narration() -> None:
 
 
 def test_demo_practice_games_are_played_once() -> None:
-    from club.demo import DEMO_PRACTICE, seed_practice_games
+    from play.demo import DEMO_PRACTICE, seed_practice_games
 
     UserFactory(username="anna")
     assert seed_practice_games() == len(DEMO_PRACTICE)
@@ -300,8 +300,8 @@ def test_names_and_lines_written_once_still_follow_the_reader_language() -> None
     """Card names and the log's lines are kept once written: per language, never mixed."""
     from django.utils import translation
 
-    from club.board import card_name, face
-    from club.play_narration import narrate, speech_language
+    from play.board import card_name, face
+    from play.narration import narrate, speech_language
 
     five = Card(5, "H")
     practice = PracticeGameFactory(level="expert", seed=31)

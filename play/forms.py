@@ -1,7 +1,7 @@
 """Forms of the practice pages: starting a game, and the player's decisions.
 
 A decision form carries the ``version`` the page was drawn at, so a stale or
-doubled post is refused (``club.practice.practice_decide``). The forms check
+doubled post is refused (``play.services.practice_decide``). The forms check
 only the shape of a post (a card is a card, two cards for the crib); whether
 the player holds the card is the engine's question, asked under a lock.
 """
@@ -14,8 +14,8 @@ from django import forms
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
-from club.models import PracticeGame
-from club.practice import SEED_LIMIT, Action, Decision
+from play.models import PracticeGame
+from play.services import SEED_LIMIT, Action, Decision
 from scoring.cards import DECK, Card
 
 CARD_CHOICES = [(str(card), str(card)) for card in DECK]
