@@ -2,9 +2,10 @@
 
 It reads a tournament's entries, seats and games in a fixed number of queries
 (however large the field) and turns them into the inputs of
-``tournaments.standings`` and ``tournaments.pairing``; the services save what
-those return. Terms: an *entrant* is an ``Entry`` seen by the algorithms, by its
-primary key; a round is *counted* in the standings once it is published.
+``tournaments.standings``, ``tournaments.pairing`` and ``tournaments.playoff``;
+the services save what those return. Terms: an *entrant* is an ``Entry`` seen by
+the algorithms, by its primary key; a round is *counted* in the standings once it
+is published.
 """
 
 from __future__ import annotations
@@ -13,11 +14,12 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.db.models import Q
+from django.db.models import Prefetch, Q
 
 from scoring.match import GamePoints
 from tournaments.models import Entry, ForbiddenPair, Game, Round, Seat, Tournament
 from tournaments.pairing import Entrant
+from tournaments.playoff import PlayoffPairing
 from tournaments.standings import ByeValue, GameScore, PlayedMatch, Standing, compute_standings
 
 
@@ -180,3 +182,26 @@ def pair_is_allowed(tournament: Tournament, first: int, second: int) -> bool:
     if ForbiddenPair.objects.filter(tournament=tournament, first_id=low, second_id=high).exists():
         return False
     return not have_met(tournament, first, second)
+
+
+def playoff_seeds(tournament: Tournament) -> dict[int, int]:
+    """Entrant -> play-off seed (1 = top), for the players in the play-off."""
+    seeded = tournament.entries.filter(playoff_seed__isnull=False).order_by()
+    return dict(seeded.values_list("pk", "playoff_seed"))
+
+
+def bracket_round(round_: Round) -> tuple[list[PlayoffPairing], dict[int, int]]:
+    """A play-off round's pairings by slot, and the winner of each slot decided (in two queries).
+
+    Seat 0 of a play-off match is its better seed, the ``high`` of its pairing.
+    """
+    pairings, winners = [], {}
+    seats = Prefetch("seats", queryset=Seat.objects.order_by("seat"))
+    for match in round_.matches.prefetch_related(seats).order_by("bracket_slot"):
+        slot = match.bracket_slot
+        assert slot is not None  # every match of a play-off round has its place in the bracket
+        entries = [seat.entry_id for seat in match.seats.all()]
+        pairings.append(PlayoffPairing(slot, entries[0], entries[1] if len(entries) > 1 else None))
+        if match.winner is not None:
+            winners[slot] = entries[match.winner]
+    return pairings, winners

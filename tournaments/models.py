@@ -121,7 +121,8 @@ class Entry(models.Model):
     """A player's place in one tournament, with the private link that opens their own page.
 
     ``private_key`` is the unguessable part of the player's private link (no account
-    needed); empty when an organiser has revoked it.
+    needed); empty when an organiser has revoked it. ``playoff_seed`` is the player's
+    seed in the play-off (1 = top; ``tournaments.playoff``), empty for the others.
     """
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
@@ -138,6 +139,9 @@ class Entry(models.Model):
         editable=False,
         default=new_private_key,
     )
+    playoff_seed = models.PositiveSmallIntegerField(
+        _("play-off seed"), null=True, blank=True, editable=False
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -146,6 +150,13 @@ class Entry(models.Model):
         ordering = ["player__name", "player__club"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "player"], name="one_entry_per_player"),
+            models.UniqueConstraint(
+                fields=["tournament", "playoff_seed"], name="playoff_seed_once"
+            ),
+            models.CheckConstraint(
+                condition=Q(playoff_seed__isnull=True) | Q(playoff_seed__gte=1),
+                name="playoff_seed_from_one",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -244,6 +255,9 @@ class Match(models.Model):
         ordering = ["round", "is_bye", "table"]
         constraints = [
             models.UniqueConstraint(fields=["round", "table"], name="one_match_per_table"),
+            models.UniqueConstraint(
+                fields=["round", "bracket_slot"], name="one_match_per_bracket_slot"
+            ),
             models.CheckConstraint(
                 condition=Q(first_dealer__in=[0, 1]) | Q(first_dealer__isnull=True),
                 name="match_first_dealer_seat",

@@ -11,11 +11,18 @@ from django.db.models import Case, Exists, OuterRef, Prefetch, Q, QuerySet, Valu
 from django.shortcuts import get_object_or_404
 
 from config.caching import computed_once
-from tournaments import bridge
+from tournaments import bridge, playoff
 from tournaments.access import Actor
+from tournaments.bridge import StandingRow
 from tournaments.models import Entry, Game, Match, ResultChange, Round, Seat, Tournament
 from tournaments.services.playoff import finish_refusal, playoff_refusal
 from tournaments.services.rounds import pairing_refusal
+
+
+def standings(tournament: Tournament, *, through_round: int | None = None) -> list[StandingRow]:
+    """The Swiss standings after ``through_round`` (default: every published round), best
+    first, each line with its entry and player (``bridge.standings``)."""
+    return bridge.standings(tournament, through_round=through_round)
 
 
 def tournaments_listed() -> QuerySet[Tournament]:
@@ -133,6 +140,29 @@ def _matches_for_page() -> QuerySet[Match]:
 def match_for_page(tournament: Tournament, pk: int) -> Match:
     """A match of ``tournament`` with its round, seats, players and games, or 404."""
     return get_object_or_404(_matches_for_page(), pk=pk, round__tournament=tournament)
+
+
+def bracket_rounds(tournament: Tournament) -> list[dict[str, Any]]:
+    """The bracket as the page draws it: each play-off round with its matches by slot.
+
+    Each match comes with its seats in order, their entries (with the play-off seed)
+    and players, and its games.
+    """
+    rounds = tournament.rounds.filter(kind=Round.Kind.PLAYOFF).order_by("number")
+    result = []
+    for round_ in rounds.prefetch_related("matches__seats__entry__player", "matches__games"):
+        matches = sorted(round_.matches.all(), key=lambda m: m.bracket_slot or 0)
+        result.append(
+            {
+                "round": round_,
+                "label": playoff.round_label(2 * len(matches)),
+                "matches": [
+                    {"match": m, "seats": sorted(m.seats.all(), key=lambda s: s.seat)}
+                    for m in matches
+                ],
+            }
+        )
+    return result
 
 
 def rounds_paired_after(round_: Round) -> list[Round]:

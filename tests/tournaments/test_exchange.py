@@ -13,8 +13,8 @@ from django.core.management import CommandError, call_command
 from tests.tournaments.conftest import make_tournament, play_round, seats
 from tournaments.access import Actor
 from tournaments.exchange import import_tournament
-from tournaments.models import Game, Match, Tournament
-from tournaments.services import results, rounds
+from tournaments.models import Game, Match, Round, Tournament
+from tournaments.services import playoff, results, rounds
 
 pytestmark = pytest.mark.django_db
 
@@ -120,3 +120,33 @@ def test_an_imported_tournament_is_written_as_the_site_writes_one(organiser: Any
     copy = import_tournament(export(tournament.slug), slug="copy")
     assert written(copy) == written(tournament)
     assert Match.Status.IN_PLAY in {line[5] for line in written(copy)}
+
+
+def test_a_play_off_with_byes_is_exported_and_imported_whole(organiser: Any) -> None:
+    tournament = make_tournament(7, swiss_rounds=1, playoff_size=6)
+    play_round(tournament, organiser)
+    first = playoff.playoff_start(tournament=tournament)
+    decided, undecided = first.matches.filter(is_bye=False).order_by("bracket_slot")
+    results.match_settle(match=decided, organiser=organiser, first_dealer=0, games=[(1, 9)] * 2)
+    data = export(tournament.slug)
+    top = [row["player"] for row in data["standings"][:6]]
+    seeds = {player["id"]: player.get("playoff_seed") for player in data["players"]}
+    assert [seeds[player] for player in top] == [1, 2, 3, 4, 5, 6]
+    assert data["rounds"][1]["byes"] == [
+        {"player": top[0], "bracket_slot": 0},
+        {"player": top[1], "bracket_slot": 2},
+    ]
+    copy = import_tournament(data, slug="copy")
+    again = export("copy")
+    data["tournament"].pop("slug")
+    again["tournament"].pop("slug")
+    assert again == data
+    assert written(copy) == written(tournament)
+    # The copy's play-off goes on as the original's does.
+    for each in (tournament, copy):
+        round_ = each.rounds.get(kind=Round.Kind.PLAYOFF)
+        match = round_.matches.get(bracket_slot=undecided.bracket_slot)
+        results.match_settle(match=match, organiser=organiser, first_dealer=0, games=[(0, 9)] * 2)
+        rounds.round_close(round=round_)
+    assert written(copy) == written(tournament)
+    assert copy.rounds.get(number=3).matches.count() == 2

@@ -180,6 +180,9 @@ def test_the_play_off_is_seeded_from_the_standings_and_crowns_a_champion(organis
         play_round(tournament, organiser, lambda m: [(0, 100), (1, 90), (0, 40)])
     top = [row.entry.pk for row in bridge.standings(tournament)[:4]]
     semi = playoff.playoff_start(tournament=tournament)
+    seeded = tournament.entries.filter(playoff_seed__isnull=False).order_by("playoff_seed")
+    assert list(seeded.values_list("pk", flat=True)) == top  # seed 1 is the top of the standings
+    assert semi.explanation == {}
     pairings = {m.bracket_slot: [s.entry_id for s in seats(m)] for m in semi.matches.all()}
     assert sorted(pairings.values()) == sorted([[top[0], top[3]], [top[1], top[2]]])
     for match in semi.matches.all():
@@ -199,6 +202,21 @@ def test_the_play_off_is_seeded_from_the_standings_and_crowns_a_champion(organis
     assert tournament.champion_id == seats(match)[0].entry_id
     page = Client().get(reverse("tournaments:list")).content.decode()
     assert f"<strong>2026</strong> {tournament.champion.player.name}" in page
+
+
+def test_the_top_seeds_byes_take_them_to_the_next_round(organiser: Any) -> None:
+    tournament = make_tournament(7, swiss_rounds=1, playoff_size=6)
+    play_round(tournament, organiser)
+    top = [row.entry.pk for row in bridge.standings(tournament)[:6]]
+    first = playoff.playoff_start(tournament=tournament)
+    byes = first.matches.filter(is_bye=True)
+    assert {m.bracket_slot: seats(m)[0].entry_id for m in byes} == {0: top[0], 2: top[1]}
+    for match in first.matches.filter(is_bye=False):  # the better seed loses: 5 and 6 go on
+        results.match_settle(match=match, organiser=organiser, first_dealer=0, games=[(1, 9)] * 2)
+    rounds.round_close(round=first)
+    semi = tournament.rounds.get(kind=Round.Kind.PLAYOFF, status=Round.Status.PLAYING)
+    by_slot = {m.bracket_slot: [s.entry_id for s in seats(m)] for m in semi.matches.all()}
+    assert by_slot == {0: [top[0], top[4]], 1: [top[1], top[5]]}
 
 
 def test_without_a_play_off_the_top_of_the_standings_wins(organiser: Any) -> None:

@@ -13,7 +13,7 @@ the path of the value at fault.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,7 +36,7 @@ from tournaments.exchange.fields import (
     text,
 )
 from tournaments.exchange.matches import RoundPlan, check_rounds
-from tournaments.models import Entry, Tournament
+from tournaments.models import Entry, Round, Tournament
 from tournaments.tiebreaks import BY_KEY as TIEBREAKS
 
 MAX_ID = 2**63 - 1
@@ -107,6 +107,7 @@ class PlayerPlan:
     checked_in: bool
     withdrawn: bool
     first_round: int
+    playoff_seed: int | None
 
 
 @dataclass(frozen=True)
@@ -149,6 +150,7 @@ def check_export(data: dict[str, Any], *, slug: str = "") -> ImportPlan:
         rounds=tuple(check_rounds(data["rounds"], tournament, known)),
         champion=_champion(settings.get("champion"), known),
     )
+    check_seeded(plan.players, plan.rounds)
     array(data.get("standings", []), "standings")  # the site computes them again
     return plan
 
@@ -236,12 +238,20 @@ def check_players(value: object) -> tuple[PlayerPlan, ...]:
     plans: list[PlayerPlan] = []
     ids: dict[int, str] = {}
     names: dict[tuple[str, str], str] = {}
+    seeds: dict[int, str] = {}
     for index, data in enumerate(array(value, "players")):
         plan = _player(data, item("players", index))
         if plan.id in ids:
             raise InvalidExport(
                 at(plan.path, "id"), f"player {plan.id} is given twice (also {ids[plan.id]})"
             )
+        if plan.playoff_seed in seeds:
+            raise InvalidExport(
+                at(plan.path, "playoff_seed"),
+                f"seed {plan.playoff_seed} is given twice (also {seeds[plan.playoff_seed]})",
+            )
+        if plan.playoff_seed is not None:
+            seeds[plan.playoff_seed] = plan.path
         if (plan.name, plan.club) in names:
             raise InvalidExport(
                 plan.path,
@@ -258,7 +268,7 @@ def _player(value: object, path: str) -> PlayerPlan:
         value,
         path,
         required=("id", "name", "club"),
-        optional=("checked_in", "withdrawn", "first_round"),
+        optional=("checked_in", "withdrawn", "first_round", "playoff_seed"),
     )
     plan = PlayerPlan(
         path=path,
@@ -268,10 +278,29 @@ def _player(value: object, path: str) -> PlayerPlan:
         checked_in=boolean(data.get("checked_in", True), at(path, "checked_in")),
         withdrawn=boolean(data.get("withdrawn", False), at(path, "withdrawn")),
         first_round=integer(data.get("first_round", 1), at(path, "first_round")),
+        playoff_seed=optional_integer(
+            data.get("playoff_seed"), at(path, "playoff_seed"), minimum=1
+        ),
     )
     model_fields(Player(name=plan.name, club=plan.club), {f: at(path, f) for f in ("name", "club")})
-    model_fields(Entry(first_round=plan.first_round), {"first_round": at(path, "first_round")})
+    entry = Entry(first_round=plan.first_round, playoff_seed=plan.playoff_seed)
+    model_fields(entry, {f: at(path, f) for f in ("first_round", "playoff_seed")})
     return plan
+
+
+def check_seeded(players: Sequence[PlayerPlan], rounds: Sequence[RoundPlan]) -> None:
+    """Everyone who plays in the play-off has a seed: the bracket pairs by them."""
+    player_of = {player.id: player for player in players}
+    for round_plan in rounds:
+        if round_plan.round.kind != Round.Kind.PLAYOFF:
+            continue
+        for where, id_ in round_plan.players:
+            player = player_of[id_]
+            if player.playoff_seed is None:
+                raise InvalidExport(
+                    at(player.path, "playoff_seed"),
+                    f"is missing: player {id_} plays in the play-off (at {where})",
+                )
 
 
 def check_forbidden_pairs(value: object, known: Collection[int]) -> tuple[tuple[int, int], ...]:

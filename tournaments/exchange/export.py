@@ -1,7 +1,8 @@
 """A whole tournament written out as plain data (docs/tournament-json.md).
 
 ``export_tournament`` gives the tournament's settings, its players (by their
-register id), every published round with its matches, games and byes, and the
+register id, with their play-off seeds), every published round with its matches,
+games and byes (in the play-off with their places in the bracket), and the
 standings, ready for ``json.dumps``.
 """
 
@@ -9,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tournaments import bridge, selectors
-from tournaments.models import Round, Tournament
+from tournaments import selectors
+from tournaments.models import Entry, Round, Tournament
 
 FORMAT = "cribbage-club/tournament"
 VERSION = 1
@@ -24,17 +25,7 @@ def export_tournament(tournament: Tournament, *, records: bool = False) -> dict[
         "format": FORMAT,
         "version": VERSION,
         "tournament": _settings(tournament, player_of),
-        "players": [
-            {
-                "id": entry.player_id,
-                "name": entry.player.name,
-                "club": entry.player.club,
-                "checked_in": entry.checked_in,
-                "withdrawn": entry.withdrawn,
-                "first_round": entry.first_round,
-            }
-            for entry in entries
-        ],
+        "players": [_player(entry) for entry in entries],
         "forbidden_pairs": [
             [player_of[pair.first_id], player_of[pair.second_id]]
             for pair in tournament.forbidden_pairs.order_by("pk")
@@ -51,9 +42,23 @@ def export_tournament(tournament: Tournament, *, records: bool = False) -> dict[
                 "spread": row.standing.spread,
                 "buchholz": row.standing.buchholz,
             }
-            for row in bridge.standings(tournament)
+            for row in selectors.standings(tournament)
         ],
     }
+
+
+def _player(entry: Entry) -> dict[str, Any]:
+    player = {
+        "id": entry.player_id,
+        "name": entry.player.name,
+        "club": entry.player.club,
+        "checked_in": entry.checked_in,
+        "withdrawn": entry.withdrawn,
+        "first_round": entry.first_round,
+    }
+    if entry.playoff_seed is not None:
+        player["playoff_seed"] = entry.playoff_seed
+    return player
 
 
 def _settings(tournament: Tournament, player_of: dict[int, int]) -> dict[str, Any]:
@@ -83,11 +88,15 @@ def _settings(tournament: Tournament, player_of: dict[int, int]) -> dict[str, An
 
 
 def _round(round_: Round, player_of: dict[int, int], records: bool) -> dict[str, Any]:
-    matches, byes = [], []
+    matches: list[dict[str, Any]] = []
+    byes: list[int | dict[str, int]] = []
     for match in selectors.round_matches(round_):
         players = [player_of[seat.entry_id] for seat in match.seats.all()]
-        if match.is_bye:
-            byes.append(players[0])
+        if match.is_bye:  # in the play-off, with its place in the bracket
+            slot = match.bracket_slot
+            byes.append(
+                players[0] if slot is None else {"player": players[0], "bracket_slot": slot}
+            )
             continue
         item: dict[str, Any] = {
             "table": match.table,

@@ -53,11 +53,28 @@ class MatchPlan:
 
 
 @dataclass(frozen=True)
+class ByePlan:
+    """A bye: its player by id and, in the play-off, its place in the bracket."""
+
+    path: str
+    player: int
+    bracket_slot: int | None
+
+
+@dataclass(frozen=True)
 class RoundPlan:
     path: str
     round: Round
     matches: tuple[MatchPlan, ...]
-    byes: tuple[int, ...]
+    byes: tuple[ByePlan, ...]
+
+    @property
+    def players(self) -> list[tuple[str, int]]:
+        """Every player of the round, with the path of the place where they sit."""
+        seated = [
+            (at(plan.path, "players"), player) for plan in self.matches for player in plan.players
+        ]
+        return seated + [(bye.path, bye.player) for bye in self.byes]
 
 
 @dataclass(frozen=True)
@@ -112,25 +129,44 @@ def _round(value: object, path: str, tournament: Tournament, known: Collection[i
         for index, match in enumerate(array(data["matches"], at(path, "matches")))
     )
     byes = tuple(
-        player_ref(bye, item(at(path, "byes"), index), known)
+        _bye(bye, item(at(path, "byes"), index), round_, known)
         for index, bye in enumerate(array(data.get("byes", []), at(path, "byes")))
     )
+    plan = RoundPlan(path, round_, matches, byes)
     _check_tables(matches)
-    _check_seated_once(path, matches, byes)
+    _check_bracket_slots(plan)
+    _check_seated_once(plan)
     _check_closed(round_, matches)
-    return RoundPlan(path, round_, matches, byes)
+    return plan
 
 
 def _explanation(value: object, path: str, round_: Round) -> dict[str, Any]:
-    """The pairing's reasons, kept as they are; a play-off's seeds are read by the bracket."""
+    """The pairing's reasons, kept as they are."""
     explanation = {} if value is None else mapping(value, path)
     if round_.kind == Round.Kind.PLAYOFF and "seeds" in explanation:
-        seeds_path = at(path, "seeds")
-        for key, seed in mapping(explanation["seeds"], seeds_path).items():
-            if not key.isdigit():
-                raise InvalidExport(at(seeds_path, key), "a seed is keyed by an entry number")
-            integer(seed, at(seeds_path, key), minimum=1)
+        raise InvalidExport(
+            at(path, "seeds"),
+            "the play-off seeds are no longer kept with a round: give each player's "
+            "players[].playoff_seed",
+        )
     return explanation
+
+
+def _bye(value: object, path: str, round_: Round, known: Collection[int]) -> ByePlan:
+    """A player id; in the play-off, ``{"player": id, "bracket_slot": n}``."""
+    if round_.kind != Round.Kind.PLAYOFF:
+        return ByePlan(path, player_ref(value, path, known), None)
+    if not isinstance(value, dict):
+        raise InvalidExport(
+            path,
+            'a play-off bye needs its place in the bracket: {"player": ..., "bracket_slot": ...}',
+        )
+    data = obj(value, path, required=("player", "bracket_slot"))
+    return ByePlan(
+        path,
+        player_ref(data["player"], at(path, "player"), known),
+        integer(data["bracket_slot"], at(path, "bracket_slot"), minimum=0),
+    )
 
 
 def _check_tables(matches: Sequence[MatchPlan]) -> None:
@@ -145,11 +181,22 @@ def _check_tables(matches: Sequence[MatchPlan]) -> None:
         tables[table] = plan.path
 
 
-def _check_seated_once(path: str, matches: Sequence[MatchPlan], byes: Sequence[int]) -> None:
-    places = [(at(plan.path, "players"), player) for plan in matches for player in plan.players]
-    places += [(item(at(path, "byes"), index), player) for index, player in enumerate(byes)]
+def _check_bracket_slots(plan: RoundPlan) -> None:
+    """A place in the bracket holds one match or one bye."""
+    places = [(at(match.path, "bracket_slot"), match.match.bracket_slot) for match in plan.matches]
+    places += [(at(bye.path, "bracket_slot"), bye.bracket_slot) for bye in plan.byes]
     seen: dict[int, str] = {}
-    for where, player in places:
+    for where, slot in places:
+        if slot is None:
+            continue
+        if slot in seen:
+            raise InvalidExport(where, f"place {slot} of the bracket is taken (by {seen[slot]})")
+        seen[slot] = where.rpartition(".")[0]
+
+
+def _check_seated_once(plan: RoundPlan) -> None:
+    seen: dict[int, str] = {}
+    for where, player in plan.players:
         if player in seen:
             raise InvalidExport(where, f"player {player} is already in this round ({seen[player]})")
         seen[player] = where

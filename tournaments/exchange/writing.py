@@ -82,6 +82,7 @@ def _write_entries(tournament: Tournament, players: tuple[PlayerPlan, ...]) -> d
             checked_in=plan.checked_in,
             withdrawn=plan.withdrawn,
             first_round=plan.first_round,
+            playoff_seed=plan.playoff_seed,
         )
     return entry_of
 
@@ -95,8 +96,13 @@ def _write_round(plan: RoundPlan, entry_of: Mapping[int, Entry]) -> None:
     best_of = (
         tournament.playoff_best_of if round_.kind == Round.Kind.PLAYOFF else tournament.best_of
     )
-    for player in plan.byes:
-        match_create(round=round_, entries=[entry_of[player].pk], best_of=best_of)
+    for bye in plan.byes:
+        match_create(
+            round=round_,
+            entries=[entry_of[bye.player].pk],
+            best_of=best_of,
+            bracket_slot=bye.bracket_slot,
+        )
 
 
 def _write_match(plan: MatchPlan, entry_of: Mapping[int, Entry]) -> None:

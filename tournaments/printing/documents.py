@@ -25,7 +25,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from tournaments import bridge, selectors, tiebreaks
+from tournaments import selectors, tiebreaks
 from tournaments.models import Match, Round, Tournament
 from tournaments.printing import grids, links, pdf, qr, sheets
 
@@ -296,7 +296,7 @@ def standings_columns(chain: Sequence[str]) -> list[str]:
 
 def standings(tournament: Tournament, round_: Round | None) -> Document:
     """The standings after ``round_`` (None: no round published yet), with the legend."""
-    rows = bridge.standings(tournament, through_round=round_.number) if round_ else []
+    rows = selectors.standings(tournament, through_round=round_.number) if round_ else []
     columns = standings_columns(tournament.tiebreaks)
     lines = [
         {"row": row, "values": [_figure(key, getattr(row.standing, key)) for key in columns]}

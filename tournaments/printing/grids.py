@@ -16,10 +16,9 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from tournaments import bridge, playoff
+from tournaments import playoff, selectors
 from tournaments.bridge import StandingRow
 from tournaments.models import Game, Match, Round, Seat, Tournament
-from tournaments.services.playoff import bracket_rounds
 
 SHORT_NAME_LENGTH = 12
 # A seat in the crosstable's query: entry, seat (0 or 1), round number, the match's winner seat.
@@ -76,7 +75,7 @@ def crosstable(tournament: Tournament, numbers: Sequence[int]) -> list[CrossRow]
     """The crosstable of Swiss rounds ``numbers`` (published ones), in a fixed number of queries."""
     if not numbers:
         return []
-    rows = bridge.standings(tournament, through_round=max(numbers))
+    rows = selectors.standings(tournament, through_round=max(numbers))
     by_entry = {row.entry.pk: row for row in rows}
     won = _games_won(tournament, numbers)
     cells: dict[tuple[int, int], CrossCell] = {}
@@ -142,14 +141,14 @@ def _label(players: int) -> str:
     return names.get(label, _("Last %(n)s") % {"n": players})
 
 
-def _match_cell(match: Match, seats: list[Seat], seeds: dict[str, int], rows: int) -> BracketCell:
+def _match_cell(match: Match, seats: list[Seat], rows: int) -> BracketCell:
     games = list(match.games.all())
     decided = match.status == Match.Status.FINAL
     return BracketCell(
         rows=rows,
         seats=tuple(
             BracketSeat(
-                seed=seeds.get(str(seat.entry_id)),
+                seed=seat.entry.playoff_seed,
                 name=seat.entry.player.name,
                 games_won=sum(1 for game in games if game.winner == seat.seat),
                 won=decided and match.winner == seat.seat,
@@ -167,7 +166,7 @@ def _match_cell(match: Match, seats: list[Seat], seeds: dict[str, int], rows: in
 
 def bracket(tournament: Tournament) -> Bracket | None:
     """The bracket grid, or None before the play-off starts."""
-    stages = bracket_rounds(tournament)
+    stages = selectors.bracket_rounds(tournament)
     if not stages:
         return None
     first = len(stages[0]["matches"])
@@ -176,14 +175,11 @@ def bracket(tournament: Tournament) -> Bracket | None:
     for column in range(columns):
         span = 1 << column
         stage = stages[column] if column < len(stages) else None
-        seeds = stage["round"].explanation.get("seeds", {}) if stage else {}
         by_slot = {item["match"].bracket_slot: item for item in stage["matches"]} if stage else {}
         for slot in range(first // span):
             item = by_slot.get(slot)
             cell = (
-                _match_cell(item["match"], item["seats"], seeds, span)
-                if item
-                else BracketCell(rows=span)
+                _match_cell(item["match"], item["seats"], span) if item else BracketCell(rows=span)
             )
             grid[slot * span].append(cell)
     champion = tournament.champion.player.name if tournament.champion else None

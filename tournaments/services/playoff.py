@@ -2,7 +2,8 @@
 
 The play-off takes the top ``playoff_size`` of the Swiss standings (withdrawn
 players excluded) into a seeded single-elimination bracket
-(``tournaments.playoff``). Each bracket round is a ``Round`` of kind play-off,
+(``tournaments.playoff``); each player's seed is kept on their entry
+(``Entry.playoff_seed``). Each bracket round is a ``Round`` of kind play-off,
 numbered after the Swiss rounds and published at once; a match's
 ``bracket_slot`` is its place in the bracket, seat 0 the better seed. Closing a
 bracket round pairs the next one; closing the final crowns the champion.
@@ -15,7 +16,6 @@ pages offer only what applies and the services refuse with the same words.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
@@ -67,17 +67,13 @@ def finish_refusal(
     return None
 
 
-def _create_bracket_round(
-    tournament: Tournament, pairings: list[playoff.PlayoffPairing], seeds: dict[int, int]
-) -> Round:
-    number = tournament.rounds.count() + 1
+def _create_bracket_round(tournament: Tournament, pairings: list[playoff.PlayoffPairing]) -> Round:
     round_ = Round.objects.create(
         tournament=tournament,
-        number=number,
+        number=tournament.rounds.count() + 1,
         kind=Round.Kind.PLAYOFF,
         status=Round.Status.PLAYING,
         seed=tournament.seed,
-        explanation={"seeds": {str(entry): seed for entry, seed in seeds.items()}},
         published_at=timezone.now(),
     )
     for pairing in pairings:
@@ -102,38 +98,28 @@ def playoff_start(*, tournament: Tournament) -> Round:
     qualified = [row.entry.pk for row in rows[: tournament.playoff_size]]
     if len(qualified) < 2:
         raise TournamentError(_("A play-off needs at least two players."))
-    seeds = {entry: place for place, entry in enumerate(qualified, start=1)}
-    round_ = _create_bracket_round(tournament, playoff.first_round(qualified), seeds)
+    seeded = [
+        Entry(pk=entry, playoff_seed=seed) for entry, seed in playoff.seeds_of(qualified).items()
+    ]
+    Entry.objects.bulk_update(seeded, ["playoff_seed"])
+    round_ = _create_bracket_round(tournament, playoff.first_round(qualified))
     tournament.status = Tournament.Status.PLAYOFF
     tournament.save(update_fields=["status"])
     tournament_changed(tournament)
     return round_
 
 
-def _pairings_of(round_: Round) -> tuple[list[playoff.PlayoffPairing], dict[int, int]]:
-    pairings, winners = [], {}
-    for match in round_.matches.prefetch_related("seats").order_by("bracket_slot"):
-        seats = sorted(match.seats.all(), key=lambda seat: seat.seat)
-        high, low = seats[0].entry_id, (seats[1].entry_id if len(seats) > 1 else None)
-        assert match.bracket_slot is not None
-        assert match.winner is not None
-        pairings.append(playoff.PlayoffPairing(slot=match.bracket_slot, high=high, low=low))
-        winners[match.bracket_slot] = seats[match.winner].entry_id
-    return pairings, winners
-
-
 def playoff_advance(round_: Round) -> Round | None:
     """After a closed bracket round: the next round, or the champion after the final."""
     tournament = Tournament.objects.select_for_update().get(pk=round_.tournament_id)
-    pairings, winners = _pairings_of(round_)
-    seeds = {int(entry): seed for entry, seed in round_.explanation.get("seeds", {}).items()}
+    pairings, winners = bridge.bracket_round(round_)
     if len(pairings) == 1:
-        tournament.champion_id = winners[pairings[0].slot]
+        tournament.champion_id = playoff.champion(pairings, winners)
         tournament.status = Tournament.Status.FINISHED
         tournament.save(update_fields=["champion", "status"])
         return None
-    next_pairings = playoff.next_round(pairings, winners, seeds=seeds)
-    return _create_bracket_round(tournament, next_pairings, seeds)
+    seeds = bridge.playoff_seeds(tournament)
+    return _create_bracket_round(tournament, playoff.next_round(pairings, winners, seeds=seeds))
 
 
 @transaction.atomic
@@ -154,28 +140,3 @@ def tournament_finish(*, tournament: Tournament, early: bool = False) -> Tournam
     tournament.save(update_fields=["champion", "status"])
     tournament_changed(tournament)
     return tournament
-
-
-def bracket_rounds(tournament: Tournament) -> list[dict[str, Any]]:
-    """The bracket as the page draws it: each play-off round with its matches by slot."""
-    rounds = tournament.rounds.filter(kind=Round.Kind.PLAYOFF).order_by("number")
-    result = []
-    for round_ in rounds.prefetch_related("matches__seats__entry__player", "matches__games"):
-        matches = sorted(round_.matches.all(), key=lambda m: m.bracket_slot or 0)
-        players = 2 * len(matches)
-        result.append(
-            {
-                "round": round_,
-                "label": playoff.round_label(players),
-                "matches": [
-                    {"match": m, "seats": sorted(m.seats.all(), key=lambda s: s.seat)}
-                    for m in matches
-                ],
-            }
-        )
-    return result
-
-
-def seed_of(round_: Round, entry: Entry) -> int | None:
-    seed = round_.explanation.get("seeds", {}).get(str(entry.pk))
-    return int(seed) if seed is not None else None

@@ -16,7 +16,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from club.roles import organiser_required
-from tournaments import bridge, selectors
+from tournaments import selectors
 from tournaments.errors import TournamentError
 from tournaments.explain import explanation_lines
 from tournaments.forms import ProposalForm, SwapForm, TournamentForm
@@ -242,7 +242,7 @@ def playoff_start(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _finish_question(tournament: Tournament, desk: selectors.OrganiserDesk) -> Question:
-    rows = bridge.standings(tournament)
+    rows = selectors.standings(tournament)
     winner = {"player": rows[0].entry.player if rows else "–"}
     cancel = reverse("tournaments:detail", args=[tournament.slug])
     if desk.finish_refusal is None:

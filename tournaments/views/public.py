@@ -16,10 +16,9 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_safe
 
 from club.roles import is_organiser
-from tournaments import bridge, selectors, spreadsheets, tiebreaks
+from tournaments import selectors, spreadsheets, tiebreaks
 from tournaments.access import actor_for
 from tournaments.models import Entry, Game, Round, Tournament
-from tournaments.services.playoff import bracket_rounds
 from tournaments.views.common import get_round, get_tournament, live
 from tournaments.views.conditional import conditional, on_listing, on_tournament
 from tournaments.views.manage import proposal_context
@@ -116,7 +115,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
         "tournament": tournament,
         # Computed only when the template's cached table is out of date.
         "rows": SimpleLazyObject(
-            lambda: bridge.standings(tournament, through_round=through) if through else []
+            lambda: selectors.standings(tournament, through_round=through) if through else []
         ),
         "rounds": rounds,
         "through": through,
@@ -159,7 +158,7 @@ def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
             _("Shared"),
         ]
     )
-    for row in bridge.standings(tournament, through_round=through) if through else []:
+    for row in selectors.standings(tournament, through_round=through) if through else []:
         s = row.standing
         writer.writerow(
             [
@@ -233,7 +232,7 @@ def entry_detail(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
     entry = get_object_or_404(
         Entry.objects.select_related("player"), tournament=tournament, pk=entry_id
     )
-    rows = {row.entry.pk: row for row in bridge.standings(tournament)}
+    rows = {row.entry.pk: row for row in selectors.standings(tournament)}
     history = []
     for match in selectors.entry_history(entry):
         seats = list(match.seats.all())
@@ -267,7 +266,7 @@ def playoff(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug, request)
     context = {
         "tournament": tournament,
-        "bracket": bracket_rounds(tournament),
+        "bracket": selectors.bracket_rounds(tournament),
         "is_organiser": is_organiser(request.user),
     }
     return live(request, "tournaments/playoff.html", "bracket", context)
