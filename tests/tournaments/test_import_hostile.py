@@ -30,6 +30,7 @@ from tournaments.models import (
     Seat,
     Tournament,
 )
+from tournaments.services import playoff
 
 pytestmark = pytest.mark.django_db
 
@@ -281,6 +282,83 @@ def test_a_hostile_file_is_refused_by_path(
 ) -> None:
     data = export(played.slug)
     mutate(data)
+    file = tmp_path / "hostile.json"
+    file.write_text(json.dumps(data), encoding="utf-8")
+    message = refused(file, slug="hostile")
+    assert message.startswith(f"{path}: "), message
+
+
+@pytest.fixture
+def bracket(organiser: Any) -> Tournament:
+    """Six of seven players in a play-off: its first round has two byes (places 0 and 2)."""
+    tournament = make_tournament(7, swiss_rounds=1, playoff_size=6)
+    play_round(tournament, organiser)
+    playoff.playoff_start(tournament=tournament)
+    return tournament
+
+
+def seeded(data: Data, seed: int) -> str:
+    """The path of the player with ``seed`` in the play-off."""
+    index = next(n for n, p in enumerate(data["players"]) if p.get("playoff_seed") == seed)
+    return f"players[{index}]"
+
+
+def player_at(data: Data, path: str) -> Data:
+    player: Data = data["players"][int(path[len("players[") : -1])]
+    return player
+
+
+def old_seeds(data: Data) -> str:
+    data["rounds"][1]["explanation"] = {"seeds": {"12": 1, "13": 2}}
+    return "rounds[1].explanation.seeds"
+
+
+def seed_zero(data: Data) -> str:
+    top = seeded(data, 1)
+    player_at(data, top)["playoff_seed"] = 0
+    return f"{top}.playoff_seed"
+
+
+def seed_twice(data: Data) -> str:
+    second = seeded(data, 2)
+    player_at(data, second)["playoff_seed"] = 1
+    return f"{second}.playoff_seed"
+
+
+def unseeded_in_play_off(data: Data) -> str:
+    last = seeded(data, 6)
+    del player_at(data, last)["playoff_seed"]
+    return f"{last}.playoff_seed"
+
+
+def bye_without_place(data: Data) -> str:
+    bye = data["rounds"][1]["byes"][0]
+    data["rounds"][1]["byes"][0] = bye["player"]
+    return "rounds[1].byes[0]"
+
+
+def bye_place_taken(data: Data) -> str:
+    data["rounds"][1]["byes"][1]["bracket_slot"] = data["rounds"][1]["matches"][0]["bracket_slot"]
+    return "rounds[1].byes[1].bracket_slot"
+
+
+# (case, a mutation that gives the path at the start of the message)
+PLAYOFF_CASES: list[tuple[str, Callable[[Data], str]]] = [
+    ("seeds in the explanation", old_seeds),
+    ("seed 0", seed_zero),
+    ("seed given twice", seed_twice),
+    ("a player in the play-off without a seed", unseeded_in_play_off),
+    ("a bye without its place", bye_without_place),
+    ("a place of the bracket taken twice", bye_place_taken),
+]
+
+
+@pytest.mark.parametrize(("case", "mutate"), PLAYOFF_CASES, ids=[case for case, _ in PLAYOFF_CASES])
+def test_a_play_off_that_cannot_be_is_refused_by_path(
+    bracket: Tournament, tmp_path: Path, case: str, mutate: Callable[[Data], str]
+) -> None:
+    data = export(bracket.slug)
+    path = mutate(data)
     file = tmp_path / "hostile.json"
     file.write_text(json.dumps(data), encoding="utf-8")
     message = refused(file, slug="hostile")
