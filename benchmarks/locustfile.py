@@ -38,7 +38,8 @@ from benchmarks.venue_seed import CSRF, VERSION, report_data
 
 def _venue() -> dict[str, Any]:
     with open(os.environ["VENUE_FILE"], encoding="utf-8") as file:
-        return json.load(file)
+        venue: dict[str, Any] = json.load(file)
+    return venue
 
 
 VENUE = _venue()

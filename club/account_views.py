@@ -28,6 +28,7 @@ from club.invitations import (
 )
 from club.models import Player
 from club.roles import organiser_required
+from config.http import AuthenticatedHttpRequest
 
 
 def _back_to_player(player: Player) -> HttpResponse:
@@ -41,14 +42,14 @@ def _say_errors(request: HttpRequest, error: ValidationError) -> None:
 
 @login_required
 @require_safe
-def account(request: HttpRequest) -> HttpResponse:
+def account(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = AccountEmailForm(initial={"email": request.user.email})
     return render(request, "registration/account.html", {"email_form": form})
 
 
 @login_required
 @require_POST
-def account_email(request: HttpRequest) -> HttpResponse:
+def account_email(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = AccountEmailForm(request.POST)
     if form.is_valid():
         try:
@@ -77,7 +78,7 @@ def player_invite(request: HttpRequest, pk: int) -> HttpResponse:
 
 @organiser_required
 @require_POST
-def player_invitation_send(request: HttpRequest, pk: int) -> HttpResponse:
+def player_invitation_send(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk)
     invitation = invitation_for(player)
     if invitation is None:
@@ -109,7 +110,7 @@ def player_invitation_print(request: HttpRequest, pk: int) -> HttpResponse:
 
 @organiser_required
 @require_POST
-def player_account_set_active(request: HttpRequest, pk: int) -> HttpResponse:
+def player_account_set_active(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player.objects.select_related("user"), pk=pk)
     if player.user is None:
         messages.error(request, _("%(player)s has no account.") % {"player": player})
@@ -139,9 +140,9 @@ def _invitation_problem(
 @require_http_methods(["GET", "HEAD", "POST"])
 def invitation_accept(request: HttpRequest, pk: int, token: str) -> HttpResponse:
     player = Player.objects.filter(pk=pk).first()
-    problem = (
-        InvitationProblem.INVALID if player is None else invitation_tokens.problem(player, token)
-    )
+    if player is None:
+        return _invitation_problem(request, None, InvitationProblem.INVALID)
+    problem = invitation_tokens.problem(player, token)
     if problem is not None:
         return _invitation_problem(request, player, problem)
     context: dict[str, object] = {"player": player}

@@ -15,11 +15,12 @@ import logging
 import smtplib
 
 from django.contrib.auth import get_user_model, password_validation
-from django.contrib.auth.models import AbstractBaseUser, AbstractUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.mail import EmailMessage
 from django.core.validators import validate_email
 from django.db import transaction
+from django.db.models import Field
 from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -52,7 +53,7 @@ def invitation_create(*, player: Player) -> Invitation:
     return invitation
 
 
-def invitation_send(*, invitation: Invitation, url: str, organiser: AbstractUser) -> None:
+def invitation_send(*, invitation: Invitation, url: str, organiser: User) -> None:
     """E-mail the invitation link ``url`` to the player, in the current language."""
     player = invitation.player
     if not player.email:
@@ -76,9 +77,7 @@ def invitation_send(*, invitation: Invitation, url: str, organiser: AbstractUser
 
 
 @transaction.atomic
-def invitation_accept(
-    *, player: Player, token: str, username: str, password: str
-) -> AbstractBaseUser:
+def invitation_accept(*, player: Player, token: str, username: str, password: str) -> User:
     """Make the player's account from their invitation link; return the new user.
 
     Raises ``InvitationError`` when the link does not work (any more), and
@@ -95,8 +94,10 @@ def invitation_accept(
         taken = _("The username %(username)s is taken; choose another.")
         raise ValidationError({"username": taken % {"username": username}})
     user = users(email=player.email)
+    username_field = users._meta.get_field(users.USERNAME_FIELD)
+    assert isinstance(username_field, Field), "the username is a column of the user table"
     try:
-        username = users._meta.get_field(users.USERNAME_FIELD).clean(username, user)
+        username = username_field.clean(username, user)
     except ValidationError as error:
         raise ValidationError({"username": error.messages}) from error
     setattr(user, users.USERNAME_FIELD, username)
@@ -111,9 +112,7 @@ def invitation_accept(
     return user
 
 
-def account_set_active(
-    *, user: AbstractUser, active: bool, by: AbstractBaseUser | None = None
-) -> None:
+def account_set_active(*, user: User, active: bool, by: User | None = None) -> None:
     """Close (or reopen) an account: a closed one cannot log in; nothing is deleted."""
     if not active and by is not None and user.pk == by.pk:
         raise ValidationError(_("You cannot close your own account."))
@@ -121,7 +120,7 @@ def account_set_active(
     user.save(update_fields=["is_active"])
 
 
-def account_set_email(*, user: AbstractUser, email: str) -> None:
+def account_set_email(*, user: User, email: str) -> None:
     """The account's address, where password resets go; kept equal to its player's."""
     if user.email != email:
         user.email = email
@@ -129,7 +128,7 @@ def account_set_email(*, user: AbstractUser, email: str) -> None:
 
 
 @transaction.atomic
-def account_change_email(*, user: AbstractUser, email: str, password: str) -> None:
+def account_change_email(*, user: User, email: str, password: str) -> None:
     """The member's own new e-mail address, on their account and their player alike."""
     if not user.check_password(password):
         raise ValidationError({"password": _("That is not your current password.")})

@@ -8,7 +8,7 @@ from club.services import fold
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(admin.ModelAdmin[Player]):
     list_display = ["name", "club", "email", "active", "user", "joined"]
     list_filter = ["active", "club"]
     search_fields = ["name", "club", "email", "search_key"]

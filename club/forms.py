@@ -2,18 +2,35 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any, cast
+
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import SetPasswordMixin, UsernameField
+from django.contrib.auth.models import User
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Player
 
+if TYPE_CHECKING:
+    # Generic in django-stubs only: Django's own SetPasswordMixin takes no type argument.
+    _NewPassword = SetPasswordMixin[User]
+else:
+    _NewPassword = SetPasswordMixin
 
-class PlayerForm(forms.ModelForm):
+
+class AccountChoiceField(forms.ModelChoiceField[User]):
+    """A site account, shown by its username."""
+
+    def label_from_instance(self, obj: User) -> str:
+        return obj.get_username()
+
+
+class PlayerForm(forms.ModelForm[Player]):
     class Meta:
         model = Player
         fields = ["name", "club", "email", "joined", "user"]
+        field_classes = {"user": AccountChoiceField}
         widgets = {
             "joined": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
             "name": forms.TextInput(attrs={"autocomplete": "name"}),
@@ -23,10 +40,10 @@ class PlayerForm(forms.ModelForm):
             "user": _("The site account this player logs in with to report results."),
         }
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.fields["user"].queryset = get_user_model().objects.order_by("username")
-        self.fields["user"].label_from_instance = lambda user: user.get_username()
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        accounts = cast(AccountChoiceField, self.fields["user"])
+        accounts.queryset = get_user_model().objects.order_by("username")
 
 
 class PlayerSearchForm(forms.Form):
@@ -34,7 +51,7 @@ class PlayerSearchForm(forms.Form):
     inactive = forms.BooleanField(label=_("Show inactive members too"), required=False)
 
 
-class InvitationAcceptForm(SetPasswordMixin, forms.Form):
+class InvitationAcceptForm(_NewPassword, forms.Form):
     """A new member's own username and password; the service checks them against the site."""
 
     username = UsernameField(
@@ -44,7 +61,7 @@ class InvitationAcceptForm(SetPasswordMixin, forms.Form):
     )
     password1, password2 = SetPasswordMixin.create_password_fields()
 
-    def clean(self) -> dict[str, object]:
+    def clean(self) -> dict[str, Any] | None:
         self.validate_passwords()
         return super().clean()
 

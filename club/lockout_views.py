@@ -22,6 +22,7 @@ from club import lockouts
 from club.lockouts import Kind
 from club.roles import organiser_required
 from config.clients import client_ip
+from config.http import AuthenticatedHttpRequest
 
 
 class LiftForm(forms.Form):
@@ -79,7 +80,7 @@ def lockout_list(request: HttpRequest) -> HttpResponse:
 
 @organiser_required
 @require_POST
-def lockout_lift(request: HttpRequest) -> HttpResponse:
+def lockout_lift(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = LiftForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("That lock could not be lifted: choose one from the list."))

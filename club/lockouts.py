@@ -27,6 +27,7 @@ from axes.helpers import get_client_username, get_cool_off
 from axes.models import AccessAttempt
 from axes.utils import reset
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.db import models
 from django.db.models import Q, Sum
 from django.http import HttpRequest
@@ -61,7 +62,7 @@ class Lockout:
 
 
 def cool_off() -> timedelta:
-    period = get_cool_off()
+    period: timedelta | None = get_cool_off()
     if period is None:
         raise ValueError("AXES_COOLOFF_TIME must be set: every lock ends by itself.")
     return period
@@ -126,11 +127,11 @@ def current_lockouts(
     return [lockout for lockout in lockouts if (lockout.kind, lockout.who) in mine]
 
 
-def lockout_lift(*, kind: Kind, who: str, by: Any) -> int:
+def lockout_lift(*, kind: Kind, who: str, by: User) -> int:
     """Forget the failures behind a lock on an account or an address; how many attempts went."""
     if not who:
         raise ValueError("Name the account or address to unlock.")
-    count = reset(username=who) if kind is Kind.ACCOUNT else reset(ip=who)
+    count: int = reset(username=who) if kind is Kind.ACCOUNT else reset(ip=who)
     logger.info("%s lifted the lock on %s %s (%d attempts forgotten).", by, kind.value, who, count)
     return count
 
@@ -143,6 +144,7 @@ def failure_limit(request: HttpRequest, credentials: dict[str, Any] | None) -> i
     address's failures; with the account at its limit, the maximum is at least that.
     """
     username = get_client_username(request, credentials)
+    # django-axes (no type hints) notes the attempt's time on the request.
     since = request.axes_attempt_time - cool_off()  # type: ignore[attr-defined]
     account = AccessAttempt.objects.filter(username=username, attempt_time__gte=since)
     failures = account.aggregate(total=Sum("failures_since_start"))["total"] or 0
@@ -151,7 +153,7 @@ def failure_limit(request: HttpRequest, credentials: dict[str, Any] | None) -> i
     return limit(Kind.ADDRESS)
 
 
-class LockoutBackend(AxesStandaloneBackend):
+class LockoutBackend(AxesStandaloneBackend):  # type: ignore[misc]  # django-axes: untyped
     """Refuses a locked-out login before the next backend hashes its password.
 
     A login without a request (the test client's ``login``, a shell) comes from no
@@ -170,7 +172,7 @@ class LockoutBackend(AxesStandaloneBackend):
         return super().authenticate(request, username, password, **kwargs)  # type: ignore[no-any-return]
 
 
-class LockoutHandler(AxesDatabaseHandler):
+class LockoutHandler(AxesDatabaseHandler):  # type: ignore[misc]  # django-axes: untyped
     """Axes' database handler; a successful login forgives that account's failures only.
 
     Axes would also forget every failure from the address: at a venue one player's

@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime
 import unicodedata
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -21,7 +21,7 @@ def fold(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
-def _check_account_free(user: AbstractBaseUser | None, player: Player | None) -> None:
+def _check_account_free(user: User | None, player: Player | None) -> None:
     if user is None:
         return
     taken = Player.objects.filter(user=user)
@@ -40,7 +40,7 @@ def player_create(
     name: str,
     club: str,
     email: str = "",
-    user: AbstractBaseUser | None = None,
+    user: User | None = None,
     joined: datetime.date | None = None,
 ) -> Player:
     player = Player(name=name.strip(), club=club.strip(), email=email.strip(), user=user)
@@ -73,7 +73,7 @@ def player_set_active(
     player: Player,
     active: bool,
     close_account: bool = False,
-    by: AbstractBaseUser | None = None,
+    by: User | None = None,
 ) -> Player:
     """Deactivate (or bring back) a member; players are never deleted once they have played.
 

@@ -14,6 +14,7 @@ from club.forms import PlayerForm, PlayerSearchForm
 from club.invitations import invitation_for
 from club.models import Player
 from club.roles import is_organiser, organiser_required
+from config.http import AuthenticatedHttpRequest, HtmxHttpRequest
 
 
 @require_safe
@@ -22,7 +23,7 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
-def player_list(request: HttpRequest) -> HttpResponse:
+def player_list(request: HtmxHttpRequest) -> HttpResponse:
     form = PlayerSearchForm(request.GET)
     query, inactive = "", False
     if form.is_valid():
@@ -91,7 +92,7 @@ def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 @organiser_required
 @require_POST
-def player_set_active(request: HttpRequest, pk: int) -> HttpResponse:
+def player_set_active(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player.objects.select_related("user"), pk=pk)
     active = request.POST.get("active") == "1"
     close_account = request.POST.get("close_account") == "1"

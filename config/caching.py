@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from django.core.cache import BaseCache
 from django.core.cache import cache as default_cache
@@ -34,8 +34,11 @@ def lock_key(key: str) -> str:
     return f"{key}:lock"
 
 
-def _awaited(cache: BaseCache, key: str, wait: float) -> object | None:
-    """Someone else's value for ``key``, looked for while their lock lasts (at most ``wait`` s)."""
+def _awaited(cache: BaseCache, key: str, wait: float) -> Any:
+    """Someone else's value for ``key``, looked for while their lock lasts (at most ``wait`` s).
+
+    The value is whatever that reader's ``compute`` kept there (or None): the cache is untyped.
+    """
     deadline = time.monotonic() + wait
     pause = FIRST_LOOK
     while time.monotonic() < deadline:
@@ -66,7 +69,7 @@ def computed_once(
         return value
     locked = cache.add(lock_key(key), True, LOCK_SECONDS)
     if not locked:
-        value = _awaited(cache, key, wait)  # type: ignore[assignment]
+        value = _awaited(cache, key, wait)
         if value is not None:
             return value
     try:

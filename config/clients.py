@@ -15,7 +15,8 @@ def client_ip(request: HttpRequest) -> str:
     header = getattr(settings, "CLIENT_IP_HEADER", "")
     if header:
         meta_key = "HTTP_" + header.upper().replace("-", "_")
-        forwarded = [part.strip() for part in request.META.get(meta_key, "").split(",")]
+        written: str = request.META.get(meta_key, "")
+        forwarded = [part.strip() for part in written.split(",")]
         if forwarded and forwarded[-1]:
             return forwarded[-1]
     return str(request.META.get("REMOTE_ADDR", ""))

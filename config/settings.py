@@ -38,9 +38,13 @@ from pathlib import Path
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 import dj_database_url
+import django_stubs_ext
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+
+# Django's generic classes (ModelAdmin[Player], ModelForm[Player]) as django-stubs types them.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 

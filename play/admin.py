@@ -4,7 +4,7 @@ from play.models import PracticeGame
 
 
 @admin.register(PracticeGame)
-class PracticeGameAdmin(admin.ModelAdmin):
+class PracticeGameAdmin(admin.ModelAdmin[PracticeGame]):
     list_display = ["pk", "owner", "level", "best_of", "version", "finished", "winner", "updated"]
     list_filter = ["level", "finished", "best_of"]
     search_fields = ["owner__username", "session_key"]

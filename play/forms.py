@@ -74,7 +74,8 @@ class MoveForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         """The decision's shape; whether the rules allow it is the engine's to say."""
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("action") == Action.PLAY and not data.get("card"):
             self.add_error("card", _("Choose a card to lay."))
         return data

@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
+from django.contrib.sessions.backends.base import SessionBase
 from django.db.models import QuerySet
 
 from play.board import Board, CardFace, face, faces
@@ -28,7 +29,7 @@ from scoring.replay import replay_live
 
 
 def practice_games_for(
-    *, user: AbstractBaseUser | AnonymousUser, session: Any
+    *, user: User | AnonymousUser, session: SessionBase
 ) -> QuerySet[PracticeGame]:
     """The games this visitor may see and play: a member's own, or a guest's session's."""
     if user.is_authenticated:

@@ -18,9 +18,9 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
+from django.contrib.sessions.backends.base import SessionBase
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -67,7 +67,7 @@ def load_match(practice: PracticeGame) -> Match:
     replays the game once. A row read afresh (or refreshed) is replayed again.
     Callers may read the match; only the services change it, and then save it.
     """
-    kept = getattr(practice, _LIVE, None)
+    kept: tuple[object, Match] | None = getattr(practice, _LIVE, None)
     if kept is not None and kept[0] is practice.state:
         return kept[1]
     match = Match.from_json(practice.state)
@@ -95,7 +95,7 @@ def computer_moves(match: Match, computer: ComputerPlayer) -> None:
 def practice_start(
     *,
     level: str,
-    owner: AbstractBaseUser | None = None,
+    owner: User | None = None,
     session_key: str = "",
     best_of: int = 1,
     self_count: bool = False,
@@ -299,7 +299,7 @@ def practice_cleanup(*, days: int = 7, now: datetime.datetime | None = None) -> 
     return deleted
 
 
-def guest_remember(session: Any, practice: PracticeGame, *, keep: int = 30) -> None:
+def guest_remember(session: SessionBase, practice: PracticeGame, *, keep: int = 30) -> None:
     """Keep a guest's game id in their session (the newest ``keep`` games)."""
     ids = [pk for pk in session.get(SESSION_GAMES, []) if pk != practice.pk]
     session[SESSION_GAMES] = [practice.pk, *ids][:keep]

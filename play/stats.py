@@ -138,7 +138,9 @@ class PracticeStats:
 
 def game_stats(practice: PracticeGame, number: int, record: dict[str, Any]) -> GameStats:
     """The player's numbers in one game record: pegging, hands, cribs and the race by deal."""
-    pegging, hands, cribs = 0, [], []
+    pegging = 0
+    hands: list[int] = []
+    cribs: list[int] = []
     race = [(0, 0)]
     race_end = race[0]
     for deal in record["deals"]:

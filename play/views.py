@@ -21,6 +21,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST, require_safe
 from django_ratelimit.decorators import ratelimit
 
+from config.http import HtmxHttpRequest
 from play.forms import MoveForm, SettingsForm, StartForm
 from play.models import PracticeGame
 from play.selectors import (
@@ -77,7 +78,7 @@ def _guest_starts(group: str, request: HttpRequest) -> str | None:
 
 
 @require_POST
-@ratelimit(key="ip", rate=_guest_starts, method="POST", block=True)
+@ratelimit(key="ip", rate=_guest_starts, method="POST", block=True)  # type: ignore[untyped-decorator]  # django-ratelimit: untyped
 def start(request: HttpRequest) -> HttpResponse:
     form = StartForm(request.POST)
     if not form.is_valid():
@@ -118,7 +119,7 @@ def _game_page(
 
 
 @require_safe
-def game(request: HttpRequest, pk: int) -> HttpResponse:
+def game(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     practice = _my_game(request, pk)
     if request.htmx and request.htmx.target == "hint":
         return _game_page(request, practice, partial="hint")
@@ -126,7 +127,7 @@ def game(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
-def move(request: HttpRequest, pk: int) -> HttpResponse:
+def move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     practice = _my_game(request, pk)
     form = MoveForm(request.POST)
     error = ""
@@ -162,7 +163,7 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_safe
-def stats(request: HttpRequest) -> HttpResponse:
+def stats(request: HtmxHttpRequest) -> HttpResponse:
     context = {"stats": practice_stats(games=_my_games(request))}
     if request.htmx and request.htmx.target == "practice-summary":
         return render(request, "play/stats.html#summary", context)

@@ -4,17 +4,19 @@ the model enters this app's state only, and its content type (and so its permiss
 import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.state import StateApps
 
 
-def content_type_to_play(apps, schema_editor):
+def content_type_to_play(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     _move_content_type(apps, "club", "play")
 
 
-def content_type_to_club(apps, schema_editor):
+def content_type_to_club(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     _move_content_type(apps, "play", "club")
 
 
-def _move_content_type(apps, old, new):
+def _move_content_type(apps: StateApps, old: str, new: str) -> None:
     content_types = apps.get_model("contenttypes", "ContentType")
     if not content_types.objects.filter(app_label=new, model="practicegame").exists():
         content_types.objects.filter(app_label=old, model="practicegame").update(app_label=new)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 
 from club.demo import DEMO_ORGANISER, DEMO_PLAYER, seed_club
 from play.demo import seed_practice_games
@@ -14,7 +14,7 @@ from tournaments.demo import links_to_try, seed_championships
 class Command(BaseCommand):
     help = "Load the demo organiser, players and (where available) a championship. Idempotent."
 
-    def add_arguments(self, parser: Any) -> None:
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
             "--base-url",
             default="http://127.0.0.1:8000",
@@ -29,8 +29,8 @@ class Command(BaseCommand):
             f"Practice games: {practice} played" if practice else "Practice games: already there"
         )
         championships = seed_championships()
-        done = ", ".join(championships) if championships else "already there"
-        self.stdout.write(f"Championships: {done}")
+        seeded = ", ".join(championships) if championships else "already there"
+        self.stdout.write(f"Championships: {seeded}")
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo organiser: username '{DEMO_ORGANISER[0]}', password '{DEMO_ORGANISER[1]}'\n"
