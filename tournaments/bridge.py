@@ -187,7 +187,7 @@ def pair_is_allowed(tournament: Tournament, first: int, second: int) -> bool:
 def playoff_seeds(tournament: Tournament) -> dict[int, int]:
     """Entrant -> play-off seed (1 = top), for the players in the play-off."""
     seeded = tournament.entries.filter(playoff_seed__isnull=False).order_by()
-    return dict(seeded.values_list("pk", "playoff_seed"))
+    return {entry: seed for entry, seed in seeded.values_list("pk", "playoff_seed") if seed}
 
 
 def bracket_round(round_: Round) -> tuple[list[PlayoffPairing], dict[int, int]]:

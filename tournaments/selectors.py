@@ -1,4 +1,8 @@
-"""Reads for the tournament pages, each in a fixed number of queries."""
+"""Reads for the tournament pages and documents, each in a fixed number of queries.
+
+The views, the printed documents and the export read through here; what the
+algorithms need is read by ``tournaments.bridge``, which the standings here wrap.
+"""
 
 from __future__ import annotations
 
@@ -14,7 +18,16 @@ from config.caching import computed_once
 from tournaments import bridge, playoff
 from tournaments.access import Actor
 from tournaments.bridge import StandingRow
-from tournaments.models import Entry, Game, Match, ResultChange, Round, Seat, Tournament
+from tournaments.models import (
+    Entry,
+    ForbiddenPair,
+    Game,
+    Match,
+    ResultChange,
+    Round,
+    Seat,
+    Tournament,
+)
 from tournaments.services.playoff import finish_refusal, playoff_refusal
 from tournaments.services.rounds import pairing_refusal
 
@@ -42,6 +55,35 @@ def champions_by_year() -> QuerySet[Tournament]:
         .select_related("champion__player")
         .order_by("-year")
     )
+
+
+def rounds_of(tournament: Tournament) -> list[Round]:
+    """Every round of the tournament, proposals included, in order."""
+    return list(tournament.rounds.order_by("number"))
+
+
+def round_count(tournament: Tournament) -> int:
+    return tournament.rounds.count()
+
+
+def published_swiss_rounds(tournament: Tournament) -> list[Round]:
+    """The Swiss rounds players have seen, in order, without their pairings' reasons."""
+    rounds = published_rounds(tournament).filter(kind=Round.Kind.SWISS)
+    return list(rounds.defer("explanation"))
+
+
+def round_in_play(tournament: Tournament) -> bool:
+    return tournament.rounds.filter(status=Round.Status.PLAYING).exists()
+
+
+def entries_listed(tournament: Tournament) -> QuerySet[Entry]:
+    """The tournament's entries with their players, by name."""
+    return tournament.entries.select_related("player").order_by("player__name", "player__club")
+
+
+def entry_of(tournament: Tournament, pk: int) -> Entry:
+    """An entry of ``tournament``, with its player, or 404."""
+    return get_object_or_404(Entry.objects.select_related("player"), tournament=tournament, pk=pk)
 
 
 def _seats_prefetch() -> Prefetch[Seat]:
@@ -165,6 +207,20 @@ def bracket_rounds(tournament: Tournament) -> list[dict[str, Any]]:
     return result
 
 
+def recorded_game(tournament: Tournament, match: int, number: int) -> Game:
+    """Game ``number`` of a published match of ``tournament`` whose engine record is kept,
+    with its match and round, or 404."""
+    return get_object_or_404(
+        Game.objects.select_related("match__round").exclude(
+            match__round__status=Round.Status.PROPOSED
+        ),
+        match__pk=match,
+        match__round__tournament=tournament,
+        number=number,
+        record__isnull=False,
+    )
+
+
 def rounds_paired_after(round_: Round) -> list[Round]:
     """Rounds paired after ``round_`` (on standings that a correction to it would change)."""
     return list(
@@ -276,3 +332,42 @@ def entries_marked_paired(tournament: Tournament) -> QuerySet[Entry]:
     return tournament.entries.select_related("player").annotate(
         is_paired=Exists(Seat.objects.filter(entry=OuterRef("pk")))
     )
+
+
+def next_swiss_round(tournament: Tournament) -> int:
+    """The number the next Swiss round will have (a late entry's first round)."""
+    return tournament.rounds.filter(kind=Round.Kind.SWISS).count() + 1
+
+
+def proposal(tournament: Tournament, number: int, *, pk: int | None = None) -> Round | None:
+    """The proposed round ``number`` (the very one with ``pk``, when given), or None when it
+    is gone: published, paired again (a new round of that number) or discarded."""
+    rounds = tournament.rounds.filter(number=number, status=Round.Status.PROPOSED)
+    return (rounds if pk is None else rounds.filter(pk=pk)).first()
+
+
+def round_exists(tournament: Tournament, number: int) -> bool:
+    return tournament.rounds.filter(number=number).exists()
+
+
+def is_playoff_final(round_: Round) -> bool:
+    """A play-off round of one match: its winner is the champion."""
+    return round_.kind == Round.Kind.PLAYOFF and round_.matches.count() == 1
+
+
+def round_entries(round_: Round) -> QuerySet[Entry]:
+    """The entries seated in ``round_``, with their players."""
+    return Entry.objects.filter(seats__round=round_).select_related("player")
+
+
+def entry_names(tournament: Tournament) -> dict[int, str]:
+    """Each entry's player's name, by entry id."""
+    return {e.pk: str(e.player) for e in tournament.entries.select_related("player")}
+
+
+def forbidden_pairs_of(tournament: Tournament) -> QuerySet[ForbiddenPair]:
+    return tournament.forbidden_pairs.select_related("first__player", "second__player")
+
+
+def forbidden_pair_of(tournament: Tournament, pk: int) -> ForbiddenPair:
+    return get_object_or_404(ForbiddenPair, tournament=tournament, pk=pk)

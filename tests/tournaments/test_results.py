@@ -11,6 +11,7 @@ from django.urls import reverse
 from tests.tournaments.conftest import make_tournament, play_round, seats
 from tournaments.access import Actor
 from tournaments.errors import TournamentError
+from tournaments.exchange import export_tournament, import_tournament
 from tournaments.models import Game, Match, ResultChange, Tournament
 from tournaments.services import results, rounds
 
@@ -308,3 +309,37 @@ def test_either_player_saves_the_next_game_and_whoever_decides_it_awaits_the_oth
         "reported",
         "confirmed",
     ]
+
+
+def offered(match: Match, user: Any) -> set[str]:
+    """The forms about ``match`` that ``user``'s match page offers: report, confirm, dispute."""
+    page = client_for(user).get(url(match, "match")).content.decode()
+    forms = ("match_report", "match_confirm", "match_dispute")
+    return {name for name in forms if f'action="{url(match, name)}"' in page}
+
+
+def test_the_page_offers_each_player_what_the_service_takes_from_them(match: Match) -> None:
+    first, second = seats(match)
+    reporter, opponent = first.entry.player.user, second.entry.player.user
+    games = [(0, 50), (0, 60)]
+    results.match_report_result(match=match, by=Actor(user=reporter), first_dealer=0, games=games)
+    assert offered(match, reporter) == {"match_report"}  # to correct the report
+    assert offered(match, opponent) == {"match_confirm", "match_dispute"}
+    # A report from the opponent is their answer: the same result confirms it.
+    results.match_report_result(match=match, by=Actor(user=opponent), first_dealer=0, games=games)
+    match.refresh_from_db()
+    assert match.status == Match.Status.FINAL
+    assert offered(match, reporter) == offered(match, opponent) == set()
+
+
+def test_an_imported_report_is_answered_by_either_player(match: Match) -> None:
+    """A file does not say who reported: either player confirms or disputes it."""
+    first, _second = seats(match)
+    by = Actor(user=first.entry.player.user)
+    results.match_report_result(match=match, by=by, first_dealer=0, games=[(0, 50), (0, 60)])
+    copy = import_tournament(export_tournament(match.round.tournament), slug="copy")
+    imported = Match.objects.get(round__tournament=copy, table=match.table, round__number=1)
+    assert imported.status == Match.Status.REPORTED
+    assert imported.reported_seat is None
+    for seat in seats(imported):
+        assert offered(imported, seat.entry.player.user) == {"match_confirm", "match_dispute"}

@@ -22,7 +22,6 @@ from django_ratelimit.exceptions import Ratelimited
 
 from club.roles import is_organiser, organiser_required
 from tournaments import selectors
-from tournaments.models import Round, Tournament
 from tournaments.printing import cache, documents, links
 from tournaments.printing.documents import Document
 from tournaments.views.common import get_round, get_tournament
@@ -66,17 +65,12 @@ def scoresheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpRespons
     )
 
 
-def _swiss_rounds(tournament: Tournament) -> list[Round]:
-    rounds = selectors.published_rounds(tournament).filter(kind=Round.Kind.SWISS)
-    return list(rounds.defer("explanation"))
-
-
 @require_safe
 @conditional(on_tournament)
 def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     """After the latest published Swiss round, or ``?round=n`` (404 if not published)."""
     tournament = get_tournament(slug, request)
-    rounds = _swiss_rounds(tournament)
+    rounds = selectors.published_swiss_rounds(tournament)
     wanted = request.GET.get("round")
     if wanted is None:
         round_ = rounds[-1] if rounds else None
@@ -101,7 +95,9 @@ def crosstable_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug, request)
     key = cache.cache_key("crosstable", tournament)
     return pdf_response(
-        request, key, lambda: documents.crosstable(tournament, _swiss_rounds(tournament))
+        request,
+        key,
+        lambda: documents.crosstable(tournament, selectors.published_swiss_rounds(tournament)),
     )
 
 

@@ -28,7 +28,7 @@ from scoring.match import MatchReportError, MatchResult, ReportFault, check_matc
 from tournaments import bridge
 from tournaments.access import Actor
 from tournaments.errors import TournamentError
-from tournaments.models import Match, ResultChange, Round, Seat
+from tournaments.models import Match, ResultChange, Round
 from tournaments.services.changes import tournament_changed
 from tournaments.services.matches import game_records_save, games_save
 
@@ -122,7 +122,7 @@ def _saved(match: Match) -> None:
 
 # The permission predicates: each says why an actor in ``seat`` may not do something
 # to ``match`` (None: they may). The services raise the reason; the pages show a form
-# only where it is None.
+# only where it is None (``tournaments.presenters.match_context``).
 
 
 def refusal_to_report(match: Match, seat: int | None) -> str | None:
@@ -149,6 +149,15 @@ def refusal_to_answer(match: Match, seat: int | None) -> str | None:
     if match.reported_seat == seat:
         return _("Your opponent confirms your report, not you.")
     return None
+
+
+def awaits_answer(match: Match, seat: int | None) -> bool:
+    """The match is reported by the opponent of ``seat``: theirs to confirm or dispute.
+
+    A report they send is an answer then (the same result confirms, another disputes),
+    so their page offers the answer instead of the report form.
+    """
+    return match.status == Match.Status.REPORTED and match.reported_seat != seat
 
 
 def refusal_to_settle(match: Match) -> str | None:
@@ -188,7 +197,7 @@ def match_report_result(
         raise TournamentError(_("Enter at least the first game."))
     result = check_report(match, first_dealer, games, complete=False)
     before = match_snapshot(match)
-    if match.status == Match.Status.REPORTED and match.reported_seat != seat:
+    if awaits_answer(match, seat):
         return _answer_with_a_report(match, by, first_dealer, result, before)
     if _same_result(match, first_dealer, result):
         return match  # nothing new: no version, no log line
@@ -286,10 +295,6 @@ def match_settle(
     action = ResultChange.Action.SETTLED if before["games"] else ResultChange.Action.ENTERED
     _log(match, Actor(user=organiser), action, before, note=note.strip()[:DISPUTE_NOTE_LENGTH])
     return match
-
-
-def seats_of(match: Match) -> list[Seat]:
-    return sorted(match.seats.all(), key=lambda seat: seat.seat)
 
 
 @transaction.atomic

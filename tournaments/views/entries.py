@@ -25,7 +25,7 @@ from tournaments.forms import (
     NewPlayerEntryForm,
     labelled_errors,
 )
-from tournaments.models import Entry, ForbiddenPair, Round, Tournament
+from tournaments.models import Entry, Tournament
 from tournaments.services import tournaments as services
 from tournaments.views.common import Question, ask, confirmed, get_tournament, run_service
 
@@ -49,8 +49,8 @@ def _entries_context(request: HttpRequest, tournament: Tournament) -> dict[str, 
         "candidates": candidates,
         "new_player_form": NewPlayerEntryForm(),
         "forbidden_form": ForbiddenPairForm(tournament=tournament),
-        "forbidden": tournament.forbidden_pairs.select_related("first__player", "second__player"),
-        "next_round": tournament.rounds.filter(kind=Round.Kind.SWISS).count() + 1,
+        "forbidden": selectors.forbidden_pairs_of(tournament),
+        "next_round": selectors.next_swiss_round(tournament),
     }
 
 
@@ -112,10 +112,6 @@ def entry_add_new(request: HttpRequest, slug: str) -> HttpResponse:
     return _back_to_entries(tournament)
 
 
-def _entry(tournament: Tournament, pk: int) -> Entry:
-    return get_object_or_404(Entry.objects.select_related("player"), tournament=tournament, pk=pk)
-
-
 def _entry_question(tournament: Tournament, entry: Entry, action: str) -> Question:
     name = {"player": entry.player}
     cancel = reverse("tournaments:entries", args=[tournament.slug])
@@ -147,7 +143,7 @@ def _entry_question(tournament: Tournament, entry: Entry, action: str) -> Questi
 def entry_change(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Check in or out, withdraw or bring back, or remove an entry (the last two asked first)."""
     tournament = get_tournament(slug)
-    entry = _entry(tournament, pk)
+    entry = selectors.entry_of(tournament, pk)
     action = request.POST.get("action", "")
     name = {"player": entry.player}
     actions = {
@@ -203,7 +199,7 @@ def forbidden_add(request: HttpRequest, slug: str) -> HttpResponse:
 @require_POST
 def forbidden_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     tournament = get_tournament(slug)
-    pair = get_object_or_404(ForbiddenPair, tournament=tournament, pk=pk)
+    pair = selectors.forbidden_pair_of(tournament, pk)
     run_service(
         request, services.forbidden_pair_remove, _("The two may be paired again."), pair=pair
     )

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from club.roles import organiser_required
+from tournaments import selectors
 from tournaments.models import Entry
 from tournaments.services import links as services
 from tournaments.views.common import get_tournament
@@ -18,14 +19,12 @@ from tournaments.views.common import get_tournament
 @require_safe
 def private_links(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug)
-    entries = tournament.entries.select_related("player").order_by("player__name", "player__club")
-    context = {"tournament": tournament, "entries": entries}
+    context = {"tournament": tournament, "entries": selectors.entries_listed(tournament)}
     return render(request, "tournaments/private_links.html", context)
 
 
 def _entry(slug: str, pk: int) -> Entry:
-    tournament = get_tournament(slug)
-    return get_object_or_404(Entry.objects.select_related("player"), tournament=tournament, pk=pk)
+    return selectors.entry_of(get_tournament(slug), pk)
 
 
 @organiser_required

@@ -4,12 +4,10 @@ play-off and the finish. Entries are in ``tournaments.views.entries``.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -18,9 +16,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 from club.roles import organiser_required
 from tournaments import selectors
 from tournaments.errors import TournamentError
-from tournaments.explain import explanation_lines
 from tournaments.forms import ProposalForm, SwapForm, TournamentForm
-from tournaments.models import Entry, Round, Tournament
+from tournaments.models import Round, Tournament
 from tournaments.services import playoff as playoff_services
 from tournaments.services import rounds as round_services
 from tournaments.services import tournaments as services
@@ -29,6 +26,7 @@ from tournaments.views.common import (
     ask,
     confirmed,
     error_message,
+    get_round,
     get_tournament,
     run_service,
 )
@@ -53,7 +51,8 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "HEAD", "POST"])
 def tournament_edit(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug)
-    form = TournamentForm(request.POST or None, instance=Tournament.objects.get(pk=tournament.pk))
+    # The form's own copy: a form that is refused must not rename the page's tournament.
+    form = TournamentForm(request.POST or None, instance=get_tournament(slug))
     if request.method == "POST" and form.is_valid():
         try:
             services.tournament_update(tournament=tournament, **form.service_fields())
@@ -87,10 +86,6 @@ def round_pair(request: HttpRequest, slug: str) -> HttpResponse:
     return _to_round(tournament, round_.number)
 
 
-def _round(tournament: Tournament, number: int) -> Round:
-    return get_object_or_404(Round, tournament=tournament, number=number)
-
-
 def _posted_proposal(request: HttpRequest, tournament: Tournament, number: int) -> Round | None:
     """The proposal a form names: the very one shown, when the page sent its id.
 
@@ -99,17 +94,12 @@ def _posted_proposal(request: HttpRequest, tournament: Tournament, number: int) 
     form = ProposalForm(request.POST)
     if not form.is_valid():
         return None
-    rounds = Round.objects.filter(
-        tournament=tournament, number=number, status=Round.Status.PROPOSED
-    )
-    if form.cleaned_data["round"] is not None:
-        rounds = rounds.filter(pk=form.cleaned_data["round"])
-    return rounds.first()
+    return selectors.proposal(tournament, number, pk=form.cleaned_data["round"])
 
 
 def _back_to_round(tournament: Tournament, number: int) -> HttpResponse:
     """The round's page, or the tournament's when the round is no more (a discarded proposal)."""
-    if Round.objects.filter(tournament=tournament, number=number).exists():
+    if selectors.round_exists(tournament, number):
         return _to_round(tournament, number)
     return redirect("tournaments:detail", slug=tournament.slug)
 
@@ -142,7 +132,7 @@ def round_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     round_ = _posted_proposal(request, tournament, number)
     if round_ is None:
         return _proposal_gone(request, tournament, number)
-    form = SwapForm(request.POST, round_entries=Entry.objects.filter(seats__round=round_))
+    form = SwapForm(request.POST, round_entries=selectors.round_entries(round_))
     if form.is_valid():
         run_service(
             request,
@@ -179,7 +169,7 @@ def _close_question(tournament: Tournament, round_: Round) -> Question:
             _("The results of round %(n)d are final and its standings no longer preliminary.") % n,
             _("The round cannot be opened again."),
         ]
-    elif round_.matches.count() == 1:
+    elif selectors.is_playoff_final(round_):
         consequences = [_("The winner of the final is the champion; the tournament is finished.")]
     else:
         consequences = [
@@ -197,7 +187,7 @@ def _close_question(tournament: Tournament, round_: Round) -> Question:
 @require_POST
 def round_close(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = get_tournament(slug)
-    round_ = _round(tournament, number)
+    round_ = get_round(tournament, number, request)
     refusal = round_services.close_refusal(round_)
     if refusal is not None:
         messages.error(request, refusal)
@@ -300,17 +290,3 @@ def tournament_finish(request: HttpRequest, slug: str) -> HttpResponse:
             early=request.POST.get("early") == "1",
         )
     return redirect("tournaments:detail", slug=tournament.slug)
-
-
-def proposal_context(round_: Round) -> dict[str, Any]:
-    """What the organisers see of a proposal: the swap form and the explanation in words."""
-    seated = Entry.objects.filter(seats__round=round_).select_related("player")
-    names = {e.pk: str(e.player) for e in round_.tournament.entries.select_related("player")}
-    return {
-        "swap_form": SwapForm(round_entries=seated),
-        "explanation": explanation_lines(round_.explanation, names),
-        "repair_url": reverse(
-            "tournaments:round_repair", args=[round_.tournament.slug, round_.number]
-        ),
-        "proposal_form": ProposalForm(initial={"round": round_.pk}, auto_id=False),
-    }

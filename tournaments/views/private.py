@@ -14,8 +14,7 @@ from django.views.decorators.http import require_safe
 
 from tournaments import selectors
 from tournaments.access import Actor, remember_private_link
-from tournaments.models import Round
-from tournaments.views.results import match_context
+from tournaments.presenters import match_context
 
 
 @never_cache
@@ -34,9 +33,7 @@ def private_page(request: HttpRequest, key: str) -> HttpResponse:
         "entry": entry,
         "my_table": mine,
         "history": selectors.entry_history(entry),
-        "playing": selectors.published_rounds(tournament)
-        .filter(status=Round.Status.PLAYING)
-        .exists(),
+        "playing": selectors.round_in_play(tournament),
     }
     if mine is not None:
         context |= match_context(request, tournament, mine.match, actor=actor)

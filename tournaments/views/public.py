@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
@@ -18,11 +18,10 @@ from django.views.decorators.http import require_safe
 from club.roles import is_organiser
 from tournaments import selectors, spreadsheets, tiebreaks
 from tournaments.access import actor_for
-from tournaments.models import Entry, Game, Round, Tournament
+from tournaments.models import Round, Tournament
+from tournaments.presenters import match_context, proposal_context
 from tournaments.views.common import get_round, get_tournament, live
 from tournaments.views.conditional import conditional, on_listing, on_tournament
-from tournaments.views.manage import proposal_context
-from tournaments.views.results import match_context
 
 
 @require_safe
@@ -40,13 +39,13 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 @conditional(on_tournament)
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug, request)
-    rounds = list(tournament.rounds.order_by("number"))
+    rounds = selectors.rounds_of(tournament)
     organiser = is_organiser(request.user)
     visible = [r for r in rounds if r.status != Round.Status.PROPOSED or organiser]
     context = {
         "tournament": tournament,
         "rounds": visible,
-        "entries": tournament.entries.select_related("player"),
+        "entries": selectors.entries_listed(tournament),
         "my_table": selectors.my_table(tournament, actor_for(request, tournament)),
         "is_organiser": organiser,
         "desk": selectors.organiser_desk(tournament, rounds) if organiser else None,
@@ -78,7 +77,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "is_organiser": organiser,
         "attention": attention,
         "my_table": selectors.my_table(tournament, actor_for(request, tournament)),
-        "round_count": tournament.rounds.count(),
+        "round_count": selectors.round_count(tournament),
     }
     if round_.status == Round.Status.PROPOSED:
         context.update(proposal_context(round_))
@@ -98,7 +97,7 @@ def _pairing_rows(tournament: Tournament, round_: Round) -> list[dict[str, Any]]
 
 
 def _through_round(request: HttpRequest, tournament: Tournament) -> tuple[int | None, list[Round]]:
-    rounds = list(selectors.published_rounds(tournament).filter(kind=Round.Kind.SWISS))
+    rounds = selectors.published_swiss_rounds(tournament)
     wanted = request.GET.get("round", "")
     if wanted.isascii() and wanted.isdigit() and any(r.number == int(wanted) for r in rounds):
         return int(wanted), rounds
@@ -229,9 +228,7 @@ def results_csv(request: HttpRequest, slug: str) -> HttpResponse:
 @conditional(on_tournament)
 def entry_detail(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse:
     tournament = get_tournament(slug, request)
-    entry = get_object_or_404(
-        Entry.objects.select_related("player"), tournament=tournament, pk=entry_id
-    )
+    entry = selectors.entry_of(tournament, entry_id)
     rows = {row.entry.pk: row for row in selectors.standings(tournament)}
     history = []
     for match in selectors.entry_history(entry):
@@ -277,15 +274,7 @@ def playoff(request: HttpRequest, slug: str) -> HttpResponse:
 def game_record(request: HttpRequest, slug: str, pk: int, number: int) -> HttpResponse:
     """A game played on the site (by the simulator, say), deal by deal from its record."""
     tournament = get_tournament(slug, request)
-    game = get_object_or_404(
-        Game.objects.select_related("match__round"),
-        match__pk=pk,
-        match__round__tournament=tournament,
-        number=number,
-        record__isnull=False,
-    )
-    if game.match.round.status == Round.Status.PROPOSED:
-        raise Http404
+    game = selectors.recorded_game(tournament, pk, number)
     record = game.record
     context = {
         "tournament": tournament,

@@ -1,7 +1,8 @@
-"""Results: the match page, players reporting, confirming and disputing, organisers settling.
+"""Results: players reporting, confirming and disputing, organisers settling, on the match page.
 
 Players act by their account or by their private link (``tournaments.access``);
-what each may do is decided once, by the predicates of the results services.
+what each may do is decided once, by the predicates of the results services, and the
+page shows only what they allow (``tournaments.presenters.match_context``).
 
 A report form can be checked before it is sent ("preview"): the engine derives
 each game's dealer (loser deals next), skunks, game points and spread, and says
@@ -22,84 +23,15 @@ from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from club.roles import is_organiser, organiser_required
-from scoring.match import MatchResult
+from club.roles import organiser_required
 from tournaments import selectors
 from tournaments.access import Actor, actor_for
 from tournaments.errors import TournamentError
-from tournaments.forms import (
-    ConfirmForm,
-    DisputeForm,
-    MatchReportForm,
-    SettleNoteForm,
-    labelled_errors,
-)
+from tournaments.forms import ConfirmForm, DisputeForm, SettleNoteForm, labelled_errors
 from tournaments.models import Match, Round, Tournament
+from tournaments.presenters import match_context, report_form
 from tournaments.services import results as services
 from tournaments.views.common import get_tournament
-
-
-def _names(match: Match) -> tuple[str, str]:
-    seats = sorted(match.seats.all(), key=lambda seat: seat.seat)
-    names = [seat.entry.player.name for seat in seats]
-    return (names + ["", ""])[0], (names + ["", ""])[1]
-
-
-def _stored_result(match: Match) -> MatchResult | None:
-    games = [(g.winner, g.loser_score) for g in match.games.all()]
-    if match.first_dealer is None or not games:
-        return None
-    try:
-        return services.check_report(match, match.first_dealer, games, complete=False)
-    except TournamentError:
-        return None
-
-
-def _report_form(match: Match, data: Any = None) -> MatchReportForm:
-    initial: dict[str, Any] = {}
-    if match.first_dealer is not None:
-        initial["first_dealer"] = str(match.first_dealer)
-    for game in match.games.all():
-        initial[f"game_{game.number}_winner"] = str(game.winner)
-        initial[f"game_{game.number}_loser_score"] = game.loser_score
-    return MatchReportForm(data, names=_names(match), best_of=match.best_of, initial=initial)
-
-
-def match_context(
-    request: HttpRequest,
-    tournament: Tournament,
-    match: Match,
-    *,
-    actor: Actor | None = None,
-    form: MatchReportForm | None = None,
-    preview: MatchResult | None = None,
-    dispute_form: DisputeForm | None = None,
-) -> dict[str, Any]:
-    actor = actor or actor_for(request, tournament)
-    seat = actor.seat_in(match)
-    organiser = is_organiser(request.user)
-    awaiting_me = match.status == Match.Status.REPORTED and match.reported_seat not in (None, seat)
-    return {
-        "tournament": tournament,
-        "match": match,
-        "round": match.round,
-        "seats": sorted(match.seats.all(), key=lambda s: s.seat),
-        "names": _names(match),
-        "result": _stored_result(match),
-        "records": [game.number for game in match.games.all() if game.record],
-        "my_seat": seat,
-        "private_entry": actor.entry if seat is not None else None,
-        "is_organiser": organiser,
-        "can_report": services.refusal_to_report(match, seat) is None and not awaiting_me,
-        "can_confirm": services.refusal_to_answer(match, seat) is None,
-        "can_settle": organiser and services.refusal_to_settle(match) is None,
-        "form": form or _report_form(match),
-        "dispute_form": dispute_form or DisputeForm(),
-        "confirm_form": ConfirmForm(initial={"version": match.report_version}),
-        "preview": preview,
-        "log": selectors.match_log(match) if organiser or seat is not None else None,
-        "later_rounds": selectors.rounds_paired_after(match.round) if organiser else [],
-    }
 
 
 def _to_match(match: Match, tournament: Tournament) -> HttpResponse:
@@ -132,7 +64,7 @@ def _submitted(
     actor: Actor | None = None,
 ) -> HttpResponse:
     """Check (preview) or save a report; on any error show the form again, saving nothing."""
-    form = _report_form(match, request.POST)
+    form = report_form(match, request.POST)
     preview = None
     if form.is_valid():
         data = form.cleaned_data

@@ -1,0 +1,108 @@
+"""What the pages show of a match and of a proposed round: the context more than one view draws.
+
+A match is drawn by its own page, by the player's private page and again by every
+form about it that is sent back (``views.results``). What the reader may do there,
+report, confirm, dispute or settle, is decided by the results services' predicates
+(``services.results.refusal_to_report`` and the others), the same ones that refuse
+the action when it is sent. A proposal is drawn on its round's page for organisers:
+the swap form and the pairing's reasons in words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+from django.urls import reverse
+
+from club.roles import is_organiser
+from scoring.match import MatchResult
+from tournaments import selectors
+from tournaments.access import Actor, actor_for
+from tournaments.errors import TournamentError
+from tournaments.explain import explanation_lines
+from tournaments.forms import ConfirmForm, DisputeForm, MatchReportForm, ProposalForm, SwapForm
+from tournaments.models import Match, Round, Tournament
+from tournaments.services import results
+
+
+def names_of(match: Match) -> tuple[str, str]:
+    """The players' names by seat ("" for a bye's empty seat)."""
+    seats = sorted(match.seats.all(), key=lambda seat: seat.seat)
+    names = [seat.entry.player.name for seat in seats]
+    return (names + ["", ""])[0], (names + ["", ""])[1]
+
+
+def _stored_result(match: Match) -> MatchResult | None:
+    games = [(g.winner, g.loser_score) for g in match.games.all()]
+    if match.first_dealer is None or not games:
+        return None
+    try:
+        return results.check_report(match, match.first_dealer, games, complete=False)
+    except TournamentError:
+        return None
+
+
+def report_form(match: Match, data: Any = None) -> MatchReportForm:
+    """The form to report or settle ``match``, filled in with what is saved of it."""
+    initial: dict[str, Any] = {}
+    if match.first_dealer is not None:
+        initial["first_dealer"] = str(match.first_dealer)
+    for game in match.games.all():
+        initial[f"game_{game.number}_winner"] = str(game.winner)
+        initial[f"game_{game.number}_loser_score"] = game.loser_score
+    return MatchReportForm(data, names=names_of(match), best_of=match.best_of, initial=initial)
+
+
+def match_context(
+    request: HttpRequest,
+    tournament: Tournament,
+    match: Match,
+    *,
+    actor: Actor | None = None,
+    form: MatchReportForm | None = None,
+    preview: MatchResult | None = None,
+    dispute_form: DisputeForm | None = None,
+) -> dict[str, Any]:
+    """The match panel's context (``match`` as ``selectors.match_for_page`` loads it).
+
+    ``actor``: who reads, when the view knows already (else the request's account and
+    private link); the forms: as sent back, with their errors.
+    """
+    actor = actor or actor_for(request, tournament)
+    seat = actor.seat_in(match)
+    organiser = is_organiser(request.user)
+    return {
+        "tournament": tournament,
+        "match": match,
+        "round": match.round,
+        "seats": sorted(match.seats.all(), key=lambda s: s.seat),
+        "names": names_of(match),
+        "result": _stored_result(match),
+        "records": [game.number for game in match.games.all() if game.record],
+        "my_seat": seat,
+        "private_entry": actor.entry if seat is not None else None,
+        "is_organiser": organiser,
+        # The opponent of a reporter answers by confirming or disputing, not by a new report.
+        "can_report": results.refusal_to_report(match, seat) is None
+        and not results.awaits_answer(match, seat),
+        "can_confirm": results.refusal_to_answer(match, seat) is None,
+        "can_settle": organiser and results.refusal_to_settle(match) is None,
+        "form": form or report_form(match),
+        "dispute_form": dispute_form or DisputeForm(),
+        "confirm_form": ConfirmForm(initial={"version": match.report_version}),
+        "preview": preview,
+        "log": selectors.match_log(match) if organiser or seat is not None else None,
+        "later_rounds": selectors.rounds_paired_after(match.round) if organiser else [],
+    }
+
+
+def proposal_context(round_: Round) -> dict[str, Any]:
+    """What the organisers see of a proposal: the swap form and the explanation in words."""
+    tournament = round_.tournament
+    return {
+        "swap_form": SwapForm(round_entries=selectors.round_entries(round_)),
+        "explanation": explanation_lines(round_.explanation, selectors.entry_names(tournament)),
+        "repair_url": reverse("tournaments:round_repair", args=[tournament.slug, round_.number]),
+        "proposal_form": ProposalForm(initial={"round": round_.pk}, auto_id=False),
+    }
