@@ -1,5 +1,11 @@
-"""The Django admin for every tournament model (results are better changed on the site,
-where each change is checked by the engine and logged)."""
+"""The Django admin for the tournament models.
+
+Tournaments, entries and forbidden pairs can be edited here. Results cannot: rounds,
+matches, seats, games and the result log are only shown, since a result is changed on
+the site (the match page), where the engine checks each change and the result log keeps
+who made it. For the same reason a tournament's status and champion, which the rounds
+decide, are shown and not edited.
+"""
 
 from typing import Any
 
@@ -19,17 +25,9 @@ from tournaments.models import (
 from tournaments.services.changes import tournament_changed
 
 
-def tournament_of(obj: Any) -> int | None:
-    """The tournament an object of any tournament model belongs to."""
-    if isinstance(obj, Tournament):
-        return obj.pk
-    for path in ("tournament_id", "round.tournament_id", "match.round.tournament_id"):
-        value: Any = obj
-        for part in path.split("."):
-            value = getattr(value, part, None)
-        if value is not None:
-            return int(value)
-    return None
+def tournament_of(obj: Tournament | Entry | ForbiddenPair) -> int:
+    """The tournament an object of an editable model is, or belongs to."""
+    return obj.pk if isinstance(obj, Tournament) else obj.tournament_id
 
 
 class ChangesTournament(admin.ModelAdmin):
@@ -37,14 +35,12 @@ class ChangesTournament(admin.ModelAdmin):
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         super().save_related(request, form, formsets, change)
-        pk = tournament_of(form.instance)
-        if pk is not None:
-            tournament_changed(pk)
+        tournament_changed(tournament_of(form.instance))
 
     def delete_model(self, request: HttpRequest, obj: Any) -> None:
         pk = tournament_of(obj)
         super().delete_model(request, obj)
-        if pk is not None and not isinstance(obj, Tournament):
+        if not isinstance(obj, Tournament):
             tournament_changed(pk)
 
     def delete_queryset(self, request: HttpRequest, queryset: Any) -> None:
@@ -52,8 +48,20 @@ class ChangesTournament(admin.ModelAdmin):
         super().delete_queryset(request, queryset)
         if queryset.model is not Tournament:
             for pk in pks:
-                if pk is not None:
-                    tournament_changed(pk)
+                tournament_changed(pk)
+
+
+class ShownOnly:
+    """Neither added, changed nor deleted here (mixed into an admin or an inline)."""
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
 
 
 class EntryInline(admin.TabularInline):
@@ -68,8 +76,8 @@ class TournamentAdmin(ChangesTournament):
     list_filter = ["is_championship", "status", "year"]
     search_fields = ["name", "slug", "venue"]
     prepopulated_fields = {"slug": ["name"]}
+    readonly_fields = ["status", "champion"]
     inlines = [EntryInline]
-    raw_id_fields = ["champion"]
 
 
 @admin.register(Entry)
@@ -86,56 +94,51 @@ class ForbiddenPairAdmin(ChangesTournament):
     raw_id_fields = ["first", "second"]
 
 
-class MatchInline(admin.TabularInline):
+class MatchInline(ShownOnly, admin.TabularInline):
     model = Match
     extra = 0
     fields = ["table", "is_bye", "status", "winner"]
-    readonly_fields = fields
     show_change_link = True
 
 
 @admin.register(Round)
-class RoundAdmin(ChangesTournament):
+class RoundAdmin(ShownOnly, admin.ModelAdmin):
     list_display = ["tournament", "number", "kind", "status", "published_at", "closed_at"]
     list_filter = ["tournament", "kind", "status"]
     inlines = [MatchInline]
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(ShownOnly, admin.TabularInline):
     model = Seat
     extra = 0
-    raw_id_fields = ["entry", "round"]
 
 
-class GameInline(admin.TabularInline):
+class GameInline(ShownOnly, admin.TabularInline):
     model = Game
     extra = 0
     exclude = ["record"]
 
 
-class ResultChangeInline(admin.TabularInline):
+class ResultChangeInline(ShownOnly, admin.TabularInline):
     model = ResultChange
     extra = 0
-    readonly_fields = ["at", "user", "action", "before", "after", "note"]
-    can_delete = False
+    fields = ["at", "user", "player", "action", "before", "after", "note"]
+    readonly_fields = fields  # "at" is no field of a form
 
 
 @admin.register(Match)
-class MatchAdmin(ChangesTournament):
+class MatchAdmin(ShownOnly, admin.ModelAdmin):
     list_display = ["__str__", "status", "is_bye", "winner"]
     list_filter = ["status", "round__tournament"]
     inlines = [SeatInline, GameInline, ResultChangeInline]
-    raw_id_fields = ["round", "reported_by"]
 
 
 @admin.register(Game)
-class GameAdmin(ChangesTournament):
+class GameAdmin(ShownOnly, admin.ModelAdmin):
     list_display = ["match", "number", "dealer", "winner", "loser_score"]
-    raw_id_fields = ["match"]
 
 
 @admin.register(ResultChange)
-class ResultChangeAdmin(ChangesTournament):
+class ResultChangeAdmin(ShownOnly, admin.ModelAdmin):
     list_display = ["match", "at", "user", "action"]
     list_filter = ["action"]
-    readonly_fields = ["match", "at", "user", "action", "before", "after", "note"]
