@@ -30,7 +30,7 @@ def tournament_of(obj: Tournament | Entry | ForbiddenPair) -> int:
     return obj.pk if isinstance(obj, Tournament) else obj.tournament_id
 
 
-class ChangesTournament(admin.ModelAdmin):
+class ChangesTournament(admin.ModelAdmin[Any]):
     """A change made in the admin is a change to the tournament's pages like any other."""
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
@@ -51,6 +51,9 @@ class ChangesTournament(admin.ModelAdmin):
                 tournament_changed(pk)
 
 
+LOG_FIELDS = ("at", "user", "player", "action", "before", "after", "note")
+
+
 class ShownOnly:
     """Neither added, changed nor deleted here (mixed into an admin or an inline)."""
 
@@ -64,7 +67,7 @@ class ShownOnly:
         return False
 
 
-class EntryInline(admin.TabularInline):
+class EntryInline(admin.TabularInline[Entry, Tournament]):
     model = Entry
     extra = 0
     autocomplete_fields = ["player"]
@@ -94,7 +97,7 @@ class ForbiddenPairAdmin(ChangesTournament):
     raw_id_fields = ["first", "second"]
 
 
-class MatchInline(ShownOnly, admin.TabularInline):
+class MatchInline(ShownOnly, admin.TabularInline[Match, Round]):
     model = Match
     extra = 0
     fields = ["table", "is_bye", "status", "winner"]
@@ -102,43 +105,42 @@ class MatchInline(ShownOnly, admin.TabularInline):
 
 
 @admin.register(Round)
-class RoundAdmin(ShownOnly, admin.ModelAdmin):
+class RoundAdmin(ShownOnly, admin.ModelAdmin[Round]):
     list_display = ["tournament", "number", "kind", "status", "published_at", "closed_at"]
     list_filter = ["tournament", "kind", "status"]
     inlines = [MatchInline]
 
 
-class SeatInline(ShownOnly, admin.TabularInline):
+class SeatInline(ShownOnly, admin.TabularInline[Seat, Match]):
     model = Seat
     extra = 0
 
 
-class GameInline(ShownOnly, admin.TabularInline):
+class GameInline(ShownOnly, admin.TabularInline[Game, Match]):
     model = Game
     extra = 0
     exclude = ["record"]
 
 
-class ResultChangeInline(ShownOnly, admin.TabularInline):
+class ResultChangeInline(ShownOnly, admin.TabularInline[ResultChange, Match]):
     model = ResultChange
     extra = 0
-    fields = ["at", "user", "player", "action", "before", "after", "note"]
-    readonly_fields = fields  # "at" is no field of a form
+    fields = readonly_fields = LOG_FIELDS  # "at" is no field of a form
 
 
 @admin.register(Match)
-class MatchAdmin(ShownOnly, admin.ModelAdmin):
+class MatchAdmin(ShownOnly, admin.ModelAdmin[Match]):
     list_display = ["__str__", "status", "is_bye", "winner"]
     list_filter = ["status", "round__tournament"]
     inlines = [SeatInline, GameInline, ResultChangeInline]
 
 
 @admin.register(Game)
-class GameAdmin(ShownOnly, admin.ModelAdmin):
+class GameAdmin(ShownOnly, admin.ModelAdmin[Game]):
     list_display = ["match", "number", "dealer", "winner", "loser_score"]
 
 
 @admin.register(ResultChange)
-class ResultChangeAdmin(ShownOnly, admin.ModelAdmin):
+class ResultChangeAdmin(ShownOnly, admin.ModelAdmin[ResultChange]):
     list_display = ["match", "at", "user", "action"]
     list_filter = ["action"]

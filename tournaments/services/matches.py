@@ -63,9 +63,8 @@ def seats_exchange(*, first: Seat, second: Seat) -> None:
 
 
 def games_save(*, match: Match, first_dealer: int, result: MatchResult) -> None:
-    """The match's games become ``result``'s (the engine's verdict on them, from
-    ``first_dealer``), with the match's first dealer and winner; earlier games are replaced.
-    """
+    """Replace the match's games with ``result``'s: the engine's verdict on games whose
+    first was dealt by ``first_dealer``. The match keeps that first dealer and the winner."""
     match.games.all().delete()
     Game.objects.bulk_create(
         Game(
