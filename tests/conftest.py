@@ -9,9 +9,14 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from django.test import Client
+    from playwright.sync_api import Browser
+    from pytest_django.live_server_helper import LiveServer
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 IN_CI = os.environ.get("CI", "").lower() == "true"
@@ -34,7 +39,7 @@ def _needs_postgres(request: pytest.FixtureRequest) -> None:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+def browser() -> Iterator[Browser]:
     if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
         skip_or_fail(f"Chromium is not installed at {CHROMIUM} (apt-get install chromium)")
     from playwright.sync_api import sync_playwright
@@ -61,11 +66,14 @@ def browser() -> Iterator[Any]:
 
 
 @pytest.fixture
-def page(browser: Any, live_server: Any) -> Iterator[Any]:
-    """A fresh browser tab with its own cookies; ``page.base`` is the live server's address."""
+def page(browser: Browser, live_server: LiveServer) -> Iterator[Any]:
+    """A fresh browser tab with its own cookies; ``page.base`` is the live server's address.
+
+    Typed ``Any``: a Playwright ``Page`` has no ``base`` of its own.
+    """
     context = browser.new_context(locale="sv-SE")
     context.set_default_timeout(10_000)
-    tab = context.new_page()
+    tab: Any = context.new_page()
     tab.base = live_server.url
     yield tab
     context.close()
@@ -80,7 +88,7 @@ def _empty_cache() -> None:
 
 
 @pytest.fixture
-def english(client: Any) -> Iterator[None]:
+def english(client: Client) -> Iterator[None]:
     """Messages in English, for tests that quote them: services and pages alike."""
     from django.utils import translation
 

@@ -15,7 +15,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def test_organiser_adds_finds_and_reads_in_english(page: Any) -> None:
     from playwright.sync_api import expect
 
-    OrganiserFactory(username="olle")
+    OrganiserFactory.create(username="olle")
     page.goto(page.base + "/")
     page.get_by_role("link", name="Logga in").click()
     page.get_by_label("Användarnamn").fill("olle")

@@ -82,7 +82,7 @@ def test_the_listener_hears_a_refusal(tab: Any) -> None:
 def test_the_main_pages_and_their_updates_run_under_the_policy(tab: Any) -> None:
     from playwright.sync_api import expect
 
-    organiser = OrganiserFactory(username="olle")
+    organiser = OrganiserFactory.create(username="olle")
     tournament = make_tournament(8)
     play_round(tournament, organiser)
     round_ = rounds.round_propose(tournament=tournament)

@@ -38,7 +38,7 @@ def test_the_polled_pairings_are_revalidated(page: Any, live_server: Any) -> Non
     assert bodies[-2] > 0
     assert bodies[-1] == 0
     match = round_.matches.get(table=1)
-    organiser = OrganiserFactory(username="organiser")
+    organiser = OrganiserFactory.create(username="organiser")
     results.match_settle(match=match, organiser=organiser, first_dealer=0, games=[(0, 66), (0, 77)])
     poll()
     assert bodies[-1] > 0

@@ -7,30 +7,38 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from contextlib import AbstractContextManager
+from dataclasses import dataclass
 from html.parser import HTMLParser
-from typing import Any
+from typing import TYPE_CHECKING
 from unittest import mock
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.db import InterfaceError, OperationalError
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.http import HttpRequest, HttpResponse
 from django.test import Client
 from django.urls import path, reverse
 from django_ratelimit.decorators import ratelimit
+from pytest_django import Settings
 
 from config.urls import urlpatterns as site_urlpatterns
 from tests.factories import OrganiserFactory, PlayerFactory
-from tests.play.factories import PracticeGameFactory
+from tests.play.factories import PracticeGameFactory, owner_of
 from tests.tournaments.conftest import make_tournament, play_round
+from tournaments.models import Round, Tournament
 from tournaments.services import rounds
+
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse as TestResponse
 
 pytestmark = pytest.mark.django_db
 
 
 # A tiny site for these tests: the real one, a rate-limited page and a failing one.
-@ratelimit(key="ip", rate="2/m", block=True)
+@ratelimit(key="ip", rate="2/m", block=True)  # type: ignore[untyped-decorator]  # django-ratelimit: untyped
 def limited(request: HttpRequest) -> HttpResponse:
     return HttpResponse("ok")
 
@@ -77,7 +85,7 @@ def inline_code(html: str) -> list[str]:
     return parser.found
 
 
-def assert_strict_policy(response: HttpResponse) -> None:
+def assert_strict_policy(response: TestResponse) -> None:
     policy = response.headers["Content-Security-Policy"]
     directives = dict(
         (part.split(" ", 1) + [""])[:2] for part in (d.strip() for d in policy.split(";"))
@@ -93,21 +101,31 @@ def assert_strict_policy(response: HttpResponse) -> None:
     assert "style-src" not in directives
 
 
+@dataclass(frozen=True)
+class Championship:
+    """A tournament with round 1 played and round 2 published, and its organiser."""
+
+    organiser: User
+    tournament: Tournament
+    round: Round
+
+
 @pytest.fixture
-def championship() -> dict[str, Any]:
-    organiser = OrganiserFactory(username="olle")
+def championship() -> Championship:
+    organiser = OrganiserFactory.create(username="olle")
     tournament = make_tournament(8)
     play_round(tournament, organiser)
     round_ = rounds.round_propose(tournament=tournament)
     rounds.round_publish(round=round_)
-    return {"organiser": organiser, "tournament": tournament, "round": round_}
+    return Championship(organiser=organiser, tournament=tournament, round=round_)
 
 
-def site_pages(championship: dict[str, Any]) -> list[str]:
-    slug = championship["tournament"].slug
-    round_ = championship["round"]
-    player = PlayerFactory()
+def site_pages(championship: Championship) -> list[str]:
+    slug = championship.tournament.slug
+    round_ = championship.round
+    player = PlayerFactory.create()
     match = round_.matches.filter(is_bye=False).first()
+    assert match is not None
     return [
         reverse("home"),
         reverse("player_list"),
@@ -125,9 +143,9 @@ def site_pages(championship: dict[str, Any]) -> list[str]:
     ]
 
 
-def organiser_pages(championship: dict[str, Any]) -> list[str]:
-    slug = championship["tournament"].slug
-    player = PlayerFactory()
+def organiser_pages(championship: Championship) -> list[str]:
+    slug = championship.tournament.slug
+    player = PlayerFactory.create()
     return [
         reverse("lockouts"),
         reverse("account"),
@@ -137,19 +155,19 @@ def organiser_pages(championship: dict[str, Any]) -> list[str]:
         reverse("tournaments:edit", args=[slug]),
         reverse("tournaments:entries", args=[slug]),
         reverse("tournaments:private_links", args=[slug]),
-        reverse("tournaments:round", args=[slug, championship["round"].number]),
+        reverse("tournaments:round", args=[slug, championship.round.number]),
     ]
 
 
 def test_every_page_has_the_policy_and_nothing_inline_for_it_to_refuse(
-    client: Client, championship: dict[str, Any]
+    client: Client, championship: Championship
 ) -> None:
     for address in site_pages(championship):
         response = client.get(address)
         assert response.status_code in (200, 404), address
         assert_strict_policy(response)
         assert inline_code(response.content.decode()) == [], address
-    client.force_login(championship["organiser"])
+    client.force_login(championship.organiser)
     for address in organiser_pages(championship):
         response = client.get(address)
         assert response.status_code == 200, address
@@ -158,8 +176,8 @@ def test_every_page_has_the_policy_and_nothing_inline_for_it_to_refuse(
 
 
 def test_the_practice_board_draws_its_pegs_without_styles(client: Client) -> None:
-    practice = PracticeGameFactory()
-    client.force_login(practice.owner)
+    practice = PracticeGameFactory.create()
+    client.force_login(owner_of(practice))
     html = client.get(reverse("play:game", args=[practice.pk])).content.decode()
     assert 'data-peg="0-front"' in html
     assert 'transform="translate(' in html
@@ -220,12 +238,12 @@ def test_a_bug_gets_the_500_page_in_the_readers_language(client: Client) -> None
     assert '<html lang="sv">' in swedish
 
 
-def database_down(error: type[Exception] = OperationalError) -> Any:
+def database_down(error: type[Exception] = OperationalError) -> AbstractContextManager[object]:
     failure = error("could not connect to server: Connection refused")
     return mock.patch.object(BaseDatabaseWrapper, "ensure_connection", side_effect=failure)
 
 
-def assert_outage_page(response: HttpResponse, *, language: str = "en") -> None:
+def assert_outage_page(response: TestResponse, *, language: str = "en") -> None:
     assert response.status_code == 503
     assert response.headers["Retry-After"] == "60"
     assert "no-store" in response.headers["Cache-Control"]
@@ -277,7 +295,9 @@ class QueryingMiddleware:
 
 
 @pytest.mark.urls("tests.test_security")
-def test_a_middleware_without_its_database_answers_503_too(client: Client, settings: Any) -> None:
+def test_a_middleware_without_its_database_answers_503_too(
+    client: Client, settings: Settings
+) -> None:
     settings.MIDDLEWARE = [*settings.MIDDLEWARE, "tests.test_security.QueryingMiddleware"]
     client.raise_request_exception = False
     client.cookies["django_language"] = "en"

@@ -4,9 +4,11 @@ the same-name check when adding a member, and the e-mail settings."""
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 import pytest
+from django.contrib.auth.models import User
 from django.core import mail
 from django.core.exceptions import ImproperlyConfigured
 from django.test import Client
@@ -15,6 +17,9 @@ from django.urls import reverse
 from club.models import Player
 from config.settings import email_settings, parse_email_url
 from tests.factories import PlayerFactory, UserFactory
+
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse as TestResponse
 
 pytestmark = pytest.mark.usefixtures("english")
 
@@ -35,7 +40,7 @@ def can_log_in(username: str, password: str) -> bool:
 # Password reset
 
 
-def ask_for_reset(email: str) -> tuple[object, str]:
+def ask_for_reset(email: str) -> tuple[TestResponse, str]:
     """Ask for a reset link; return the response and the page's text, CSRF tokens left out."""
     client = visitor()
     response = client.post(reverse("password_reset"), {"email": email}, follow=True)
@@ -52,7 +57,7 @@ def test_the_login_page_offers_a_password_reset(client: Client) -> None:
 
 @pytest.mark.django_db
 def test_reset_mail_goes_to_a_known_address_and_an_unknown_one_looks_the_same() -> None:
-    UserFactory(username="maja", email="maja@example.se")
+    UserFactory.create(username="maja", email="maja@example.se")
     known, known_page = ask_for_reset("maja@example.se")
     unknown, unknown_page = ask_for_reset("nobody@example.se")
     assert known.redirect_chain == unknown.redirect_chain == [(reverse("password_reset_done"), 302)]
@@ -65,9 +70,9 @@ def test_reset_mail_goes_to_a_known_address_and_an_unknown_one_looks_the_same() 
 
 @pytest.mark.django_db
 def test_the_reset_link_sets_a_new_password() -> None:
-    UserFactory(username="maja", email="maja@example.se")
+    UserFactory.create(username="maja", email="maja@example.se")
     ask_for_reset("maja@example.se")
-    link = re.search(r"https?://\S+/accounts/password/reset/\S+/", mail.outbox[0].body)
+    link = re.search(r"https?://\S+/accounts/password/reset/\S+/", str(mail.outbox[0].body))
     assert link
     client = visitor()
     form_page = client.get(urlsplit(link.group(0)).path, follow=True)
@@ -89,7 +94,7 @@ def test_the_reset_link_sets_a_new_password() -> None:
 
 @pytest.mark.django_db
 def test_a_closed_account_cannot_log_in_until_reopened(organiser_client: Client) -> None:
-    player = PlayerFactory(name="Karin Wallén", user=UserFactory(username="karin"))
+    player = PlayerFactory.create(name="Karin Wallén", user=UserFactory.create(username="karin"))
     url = reverse("player_account_set_active", args=[player.pk])
     closed = organiser_client.post(url, {"active": "0"}, follow=True)
     assert "is closed: they can no longer log in" in closed.content.decode()
@@ -106,9 +111,10 @@ def test_a_closed_account_cannot_log_in_until_reopened(organiser_client: Client)
 
 @pytest.mark.django_db
 def test_closing_an_account_logs_its_sessions_out(organiser_client: Client) -> None:
-    player = PlayerFactory(user=UserFactory(username="karin"))
+    account = UserFactory.create(username="karin")
+    player = PlayerFactory.create(user=account)
     karin = visitor()
-    karin.force_login(player.user)
+    karin.force_login(account)
     assert karin.get(reverse("account")).status_code == 200
     organiser_client.post(reverse("player_account_set_active", args=[player.pk]), {"active": "0"})
     assert karin.get(reverse("account")).status_code == 302  # to the login page
@@ -116,7 +122,7 @@ def test_closing_an_account_logs_its_sessions_out(organiser_client: Client) -> N
 
 @pytest.mark.django_db
 def test_deactivating_a_member_closes_their_account_when_ticked(organiser_client: Client) -> None:
-    player = PlayerFactory(name="Nils Holm", user=UserFactory(username="nils"))
+    player = PlayerFactory.create(name="Nils Holm", user=UserFactory.create(username="nils"))
     page = organiser_client.get(reverse("player_detail", args=[player.pk])).content.decode()
     assert 'name="close_account" value="1" checked' in page
     url = reverse("player_set_active", args=[player.pk])
@@ -134,16 +140,16 @@ def test_deactivating_a_member_closes_their_account_when_ticked(organiser_client
 def test_deactivating_a_member_without_the_tick_leaves_the_account(
     organiser_client: Client,
 ) -> None:
-    player = PlayerFactory(user=UserFactory(username="nils"))
+    player = PlayerFactory.create(user=UserFactory.create(username="nils"))
     organiser_client.post(reverse("player_set_active", args=[player.pk]), {"active": "0"})
     assert can_log_in("nils", PASSWORD)
 
 
 @pytest.mark.django_db
 def test_an_organiser_cannot_close_their_own_account(
-    organiser_client: Client, organiser: object
+    organiser_client: Client, organiser: User
 ) -> None:
-    player = PlayerFactory(user=organiser)
+    player = PlayerFactory.create(user=organiser)
     url = reverse("player_account_set_active", args=[player.pk])
     refused = organiser_client.post(url, {"active": "0"}, follow=True)
     assert "You cannot close your own account." in refused.content.decode()
@@ -155,8 +161,8 @@ def test_an_organiser_cannot_close_their_own_account(
 
 @pytest.mark.django_db
 def test_a_player_changes_their_email_and_resets_go_there() -> None:
-    user = UserFactory(username="anna", email="old@example.se")
-    player = PlayerFactory(name="Anna Berg", email="old@example.se", user=user)
+    user = UserFactory.create(username="anna", email="old@example.se")
+    player = PlayerFactory.create(name="Anna Berg", email="old@example.se", user=user)
     client = visitor()
     client.force_login(user)
     page = client.get(reverse("account")).content.decode()
@@ -183,8 +189,8 @@ def test_a_player_changes_their_email_and_resets_go_there() -> None:
 def test_an_email_change_needs_the_password_and_a_real_address(
     data: dict[str, str], message: str
 ) -> None:
-    user = UserFactory(username="anna", email="old@example.se")
-    PlayerFactory(email="old@example.se", user=user)
+    user = UserFactory.create(username="anna", email="old@example.se")
+    PlayerFactory.create(email="old@example.se", user=user)
     client = visitor()
     client.force_login(user)
     refused = client.post(reverse("account_email"), data)
@@ -199,8 +205,10 @@ def test_an_email_change_needs_the_password_and_a_real_address(
 def test_an_organiser_correcting_the_address_corrects_the_account_too(
     organiser_client: Client,
 ) -> None:
-    user = UserFactory(username="anna", email="old@example.se")
-    player = PlayerFactory(name="Anna Berg", club="Uppsala", email="old@example.se", user=user)
+    user = UserFactory.create(username="anna", email="old@example.se")
+    player = PlayerFactory.create(
+        name="Anna Berg", club="Uppsala", email="old@example.se", user=user
+    )
     organiser_client.post(
         reverse("player_edit", args=[player.pk]),
         {
@@ -220,7 +228,7 @@ def test_an_organiser_correcting_the_address_corrects_the_account_too(
 
 @pytest.mark.django_db
 def test_adding_a_member_with_a_known_name_asks_first(organiser_client: Client) -> None:
-    johan = PlayerFactory(name="Johan Andersson", club="Uppsala")
+    johan = PlayerFactory.create(name="Johan Andersson", club="Uppsala")
     form = {"name": "johan andersson", "club": "Luleå", "email": "", "joined": "2024-03-01"}
     asked = organiser_client.post(reverse("player_add"), form)
     html = asked.content.decode()
@@ -238,7 +246,7 @@ def test_adding_a_member_with_a_known_name_asks_first(organiser_client: Client) 
 
 @pytest.mark.django_db
 def test_a_new_name_is_added_without_questions(organiser_client: Client) -> None:
-    PlayerFactory(name="Johan Andersson", club="Uppsala")
+    PlayerFactory.create(name="Johan Andersson", club="Uppsala")
     form = {"name": "Johan Anders", "club": "Luleå", "email": "", "joined": "2024-03-01"}
     assert organiser_client.post(reverse("player_add"), form).status_code == 302
 
@@ -296,5 +304,9 @@ def test_email_settings_from_separate_variables_or_the_terminal() -> None:
     )
     url_wins = email_settings({"EMAIL_URL": "console://", "EMAIL_HOST": "x"}, debug=False)
     assert url_wins == {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}
-    assert email_settings({}, debug=True)["EMAIL_BACKEND"].endswith("console.EmailBackend")
-    assert email_settings({}, debug=False)["EMAIL_BACKEND"].endswith("smtp.EmailBackend")
+    terminal = email_settings({}, debug=True)["EMAIL_BACKEND"]
+    assert terminal == "django.core.mail.backends.console.EmailBackend"
+    assert (
+        email_settings({}, debug=False)["EMAIL_BACKEND"]
+        == "django.core.mail.backends.smtp.EmailBackend"
+    )

@@ -23,7 +23,7 @@ NO_NUL = "Null characters are not allowed."
 
 
 def test_a_nul_in_the_member_search_is_an_error_not_a_crash(organiser_client: Client) -> None:
-    PlayerFactory(name="Eva Berg", club="Gävle")
+    PlayerFactory.create(name="Eva Berg", club="Gävle")
     address = reverse("player_list")
     for headers in ({}, {"HX-Request": "true", "HX-Target": "player-results"}):
         response = organiser_client.get(
@@ -44,7 +44,7 @@ def test_a_nul_in_a_new_member_is_refused(organiser_client: Client, field: str) 
 
 
 def test_a_nul_in_a_members_edit_is_refused(organiser_client: Client) -> None:
-    player = PlayerFactory(name="Eva Berg", club="Gävle")
+    player = PlayerFactory.create(name="Eva Berg", club="Gävle")
     response = organiser_client.post(
         reverse("player_edit", args=[player.pk]), {"name": "Eva Berg", "club": f"Gävle{NUL}"}
     )
@@ -55,7 +55,7 @@ def test_a_nul_in_a_members_edit_is_refused(organiser_client: Client) -> None:
 
 @pytest.mark.parametrize("field", ["email", "password"])
 def test_a_nul_in_the_account_email_form_is_refused(field: str) -> None:
-    user = UserFactory(username="eva", email="eva@example.se")
+    user = UserFactory.create(username="eva", email="eva@example.se")
     user.set_password("kn0bs-and-nibs-31")
     user.save()
     client = Client()
@@ -70,7 +70,7 @@ def test_a_nul_in_the_account_email_form_is_refused(field: str) -> None:
 
 
 def test_a_nul_in_a_new_accounts_username_is_refused(organiser_client: Client) -> None:
-    path = invite(organiser_client, PlayerFactory(name="Greta", email="greta@example.se"))
+    path = invite(organiser_client, PlayerFactory.create(name="Greta", email="greta@example.se"))
     visitor = Client()
     visitor.cookies["django_language"] = "en"
     password = "kn0bs-and-nibs-31"

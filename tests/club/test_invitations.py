@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 import re
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 import pytest
@@ -16,6 +17,9 @@ from django.utils import timezone
 from club.invitations import InvitationTokenGenerator
 from club.models import Player
 from tests.factories import PlayerFactory, UserFactory
+
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse as TestResponse
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -39,7 +43,7 @@ def visitor() -> Client:
     return client
 
 
-def accept(path: str, username: str = "greta", password: str = NEW_PASSWORD) -> object:
+def accept(path: str, username: str = "greta", password: str = NEW_PASSWORD) -> TestResponse:
     data = {"username": username, "password1": password, "password2": password}
     return visitor().post(path, data)
 
@@ -58,7 +62,7 @@ def in_days(days: int) -> datetime.datetime:
 
 @pytest.fixture
 def greta() -> Player:
-    return PlayerFactory(name="Greta Garbo", club="Stockholm", email="greta@example.se")
+    return PlayerFactory.create(name="Greta Garbo", club="Stockholm", email="greta@example.se")
 
 
 def test_invited_player_makes_an_account_and_is_logged_in(
@@ -78,8 +82,8 @@ def test_invited_player_makes_an_account_and_is_logged_in(
     assert "Your account is ready and you are logged in" in account_page
     assert "greta" in account_page
     greta.refresh_from_db()
-    assert greta.user.username == "greta"
-    assert greta.user.email == "greta@example.se"
+    assert greta.user is not None
+    assert (greta.user.username, greta.user.email) == ("greta", "greta@example.se")
     assert can_log_in("greta", NEW_PASSWORD)
 
 
@@ -150,7 +154,7 @@ def test_deactivating_the_player_ends_their_invitation(
 
 
 def test_a_taken_username_is_refused_clearly(organiser_client: Client, greta: Player) -> None:
-    UserFactory(username="greta")
+    UserFactory.create(username="greta")
     path = invite(organiser_client, greta)
     refused = accept(path, username="Greta")
     assert refused.status_code == 200
@@ -198,7 +202,7 @@ def test_the_invitation_is_sent_by_email(organiser_client: Client, greta: Player
 
 
 def test_no_email_button_and_no_mail_without_an_address(organiser_client: Client) -> None:
-    player = PlayerFactory(name="Nils Holm", email="")
+    player = PlayerFactory.create(name="Nils Holm", email="")
     invite(organiser_client, player)
     page = organiser_client.get(reverse("player_detail", args=[player.pk])).content.decode()
     assert "Send by e-mail" not in page
@@ -242,7 +246,7 @@ def test_only_organisers_invite_and_close_accounts(
 ) -> None:
     url = reverse(name, args=[greta.pk])
     assert getattr(client, method)(url).status_code == 302  # to the login page
-    client.force_login(UserFactory(username="anna"))
+    client.force_login(UserFactory.create(username="anna"))
     assert getattr(client, method)(url).status_code == 403
     greta.refresh_from_db()
     assert greta.invited_at is None

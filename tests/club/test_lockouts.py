@@ -4,17 +4,23 @@ when to try again, and the organisers' page that lifts a lock."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING
 from unittest import mock
 
 import pytest
 from axes.models import AccessAttempt
 from django.contrib.auth.backends import ModelBackend
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 from django.utils import formats, timezone, translation
+from pytest_django import Settings
 
 from club.lockouts import Attempt, Kind, Lockout, current_lockouts, find_lockouts, lock_ends
 from tests.factories import UserFactory
+
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse as TestResponse
 
 COOL_OFF = timedelta(minutes=15)
 T0 = datetime(2026, 6, 6, 10, 0, tzinfo=UTC)
@@ -61,19 +67,19 @@ def test_an_account_locks_at_5_failures_and_an_address_at_30() -> None:
     assert fewer == []  # 27 failures from the venue, at most 3 on an account
 
 
-def log_in(client: Client, username: str, password: str, address: str = VENUE) -> object:
+def log_in(client: Client, username: str, password: str, address: str = VENUE) -> TestResponse:
     data = {"username": username, "password": password}
     return client.post(reverse("login"), data, REMOTE_ADDR=address)
 
 
 @pytest.fixture
-def maja(db: None) -> object:
-    return UserFactory(username="maja")
+def maja(db: None) -> User:
+    return UserFactory.create(username="maja")
 
 
 @pytest.mark.django_db
 def test_five_failures_lock_the_account_and_say_when_to_try_again(
-    client: Client, maja: object, english: object
+    client: Client, maja: User, english: None
 ) -> None:
     for _ in range(4):
         refused = log_in(client, "maja", "wrong")
@@ -99,7 +105,7 @@ def test_five_failures_lock_the_account_and_say_when_to_try_again(
 
 
 @pytest.mark.django_db
-def test_the_time_to_try_again_is_in_the_readers_language(client: Client, maja: object) -> None:
+def test_the_time_to_try_again_is_in_the_readers_language(client: Client, maja: User) -> None:
     for _ in range(5):
         locked = log_in(client, "maja", "wrong")
     ends = AccessAttempt.objects.get(username="maja").attempt_time + COOL_OFF
@@ -111,7 +117,7 @@ def test_the_time_to_try_again_is_in_the_readers_language(client: Client, maja: 
 
 
 @pytest.mark.django_db
-def test_a_successful_login_forgives_the_accounts_failures(client: Client, maja: object) -> None:
+def test_a_successful_login_forgives_the_accounts_failures(client: Client, maja: User) -> None:
     for _ in range(4):
         log_in(client, "maja", "wrong")
     log_in(client, "someone", "wrong")
@@ -127,7 +133,7 @@ def test_a_successful_login_forgives_the_accounts_failures(client: Client, maja:
 
 @pytest.mark.django_db
 def test_a_venue_sharing_one_address_is_locked_only_after_30_failures(
-    client: Client, maja: object
+    client: Client, maja: User
 ) -> None:
     for n in range(29):
         assert log_in(client, f"player{n % 10}", "wrong").status_code == 200
@@ -139,7 +145,7 @@ def test_a_venue_sharing_one_address_is_locked_only_after_30_failures(
 
 
 @pytest.mark.django_db
-def test_failures_older_than_the_cool_off_no_longer_count(client: Client, maja: object) -> None:
+def test_failures_older_than_the_cool_off_no_longer_count(client: Client, maja: User) -> None:
     for _ in range(5):
         log_in(client, "maja", "wrong")
     assert log_in(client, "maja", "secret-pass-121").status_code == 429
@@ -149,9 +155,9 @@ def test_failures_older_than_the_cool_off_no_longer_count(client: Client, maja: 
 
 @pytest.mark.django_db
 def test_the_address_comes_from_the_proxys_header_when_configured(
-    client: Client, settings: object
+    client: Client, settings: Settings
 ) -> None:
-    settings.CLIENT_IP_HEADER = "X-Forwarded-For"  # type: ignore[attr-defined]
+    settings.CLIENT_IP_HEADER = "X-Forwarded-For"
     client.post(
         reverse("login"),
         {"username": "maja", "password": "wrong"},
@@ -180,7 +186,7 @@ def lock_maja_and_the_venue() -> None:
 
 @pytest.mark.django_db
 def test_organisers_see_the_locks_and_lift_one(
-    organiser_client: Client, maja: object, english: object
+    organiser_client: Client, maja: User, english: None
 ) -> None:
     lock_maja_and_the_venue()
     assert {(lock.kind, lock.who) for lock in current_lockouts()} == {
@@ -216,10 +222,10 @@ def test_lifting_needs_a_real_account_or_address(organiser_client: Client) -> No
 
 
 @pytest.mark.django_db
-def test_only_organisers_see_the_locks(client: Client, maja: object) -> None:
+def test_only_organisers_see_the_locks(client: Client, maja: User) -> None:
     anonymous = client.get(reverse("lockouts"))
     assert anonymous.headers["Location"].startswith(reverse("login"))
-    client.force_login(maja)  # type: ignore[arg-type]
+    client.force_login(maja)
     lock_maja_and_the_venue()
     assert client.get(reverse("lockouts")).status_code == 403
     refused = client.post(reverse("lockout_lift"), {"kind": "account", "who": "maja"})

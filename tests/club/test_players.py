@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -9,10 +11,13 @@ from django.urls import reverse
 from club.models import Player
 from tests.factories import PlayerFactory, UserFactory
 
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse as TestResponse
+
 pytestmark = pytest.mark.django_db
 
 
-def add_player(client: Client, **data: str) -> object:
+def add_player(client: Client, **data: str) -> TestResponse:
     form = {"name": "Greta Garbo", "club": "Stockholm", "email": "", "joined": "2024-03-01"}
     form.update(data)
     return client.post(reverse("player_add"), form)
@@ -47,8 +52,8 @@ def test_bad_input_is_refused_next_to_the_field_and_nothing_saved(
 
 
 def test_an_account_links_to_one_player_only(organiser_client: Client) -> None:
-    account = UserFactory(username="kalle")
-    PlayerFactory(name="Kalle Anka", user=account)
+    account = UserFactory.create(username="kalle")
+    PlayerFactory.create(name="Kalle Anka", user=account)
     response = add_player(organiser_client, user=str(account.pk))
     assert response.status_code == 200
     assert response.context["form"].errors["user"]
@@ -63,7 +68,7 @@ def test_two_members_may_share_a_name(organiser_client: Client) -> None:
 
 
 def test_organiser_edits_and_deactivates_and_the_page_still_works(organiser_client: Client) -> None:
-    player = PlayerFactory(name="Nils Holm", club="Lund")
+    player = PlayerFactory.create(name="Nils Holm", club="Lund")
     organiser_client.post(
         reverse("player_edit", args=[player.pk]),
         {
@@ -85,14 +90,14 @@ def test_organiser_edits_and_deactivates_and_the_page_still_works(organiser_clie
 
 @pytest.mark.parametrize("query", ["östlund", "OSTLUND", "Östl", "lund öst", "Gävle"])
 def test_search_ignores_case_and_accents_and_matches_club(client: Client, query: str) -> None:
-    wanted = PlayerFactory(name="Örjan Östlund", club="Gävle")
-    PlayerFactory(name="Anna Berg", club="Uppsala")
+    wanted = PlayerFactory.create(name="Örjan Östlund", club="Gävle")
+    PlayerFactory.create(name="Anna Berg", club="Uppsala")
     response = client.get(reverse("player_list"), {"q": query})
     assert list(response.context["players"]) == [wanted]
 
 
 def test_search_as_you_type_returns_only_the_results_fragment(client: Client) -> None:
-    PlayerFactory(name="Sofia Ångström", club="Växjö")
+    PlayerFactory.create(name="Sofia Ångström", club="Växjö")
     response = client.get(
         reverse("player_list"),
         {"q": "sofia"},
@@ -116,12 +121,12 @@ def test_search_as_you_type_returns_only_the_results_fragment(client: Client) ->
 def test_visitors_and_players_cannot_change_the_register(
     client: Client, method: str, name: str, args: list[int]
 ) -> None:
-    PlayerFactory(pk=1, name="Anna Berg")
+    PlayerFactory.create(pk=1, name="Anna Berg")
     url = reverse(name, args=args)
     anonymous = getattr(client, method)(url, {"name": "X", "club": "Y", "active": "0"})
     assert anonymous.status_code == 302
     assert anonymous.headers["Location"].startswith(reverse("login"))
-    client.force_login(UserFactory())
+    client.force_login(UserFactory.create())
     logged_in = getattr(client, method)(url, {"name": "X", "club": "Y", "active": "0"})
     assert logged_in.status_code == 403
     assert Player.objects.get().name == "Anna Berg"

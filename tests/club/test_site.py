@@ -34,7 +34,7 @@ def test_navigation_offers_the_club_and_log_in(client: Client) -> None:
 def test_login_and_password_change(client: Client) -> None:
     from tests.factories import UserFactory
 
-    UserFactory(username="maja")
+    UserFactory.create(username="maja")
     response = client.post(reverse("login"), {"username": "maja", "password": "secret-pass-121"})
     assert response.status_code == 302
     changed = client.post(
@@ -71,4 +71,6 @@ def test_seed_demo_is_idempotent() -> None:
     count = Player.objects.count()
     call_command("seed_demo")
     assert count == Player.objects.count() >= 24
-    assert Player.objects.get(name="Anna Berg").user.username == "anna"
+    anna = Player.objects.get(name="Anna Berg").user
+    assert anna is not None
+    assert anna.username == "anna"

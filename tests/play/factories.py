@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import factory
+from django.contrib.auth.models import User
+from factory.declarations import Sequence, SubFactory
+from factory.django import DjangoModelFactory
 
 from play.models import PracticeGame
 from play.services import (
@@ -20,17 +22,20 @@ from scoring.strategy import ComputerPlayer
 from tests.factories import UserFactory
 
 
-class PracticeGameFactory(factory.django.DjangoModelFactory):
-    """A member's practice game at its first decision; ``finished=True`` plays it to the end."""
+class PracticeGameFactory(DjangoModelFactory[PracticeGame]):
+    """A member's practice game at its first decision; ``finished=True`` plays it to the end.
+
+    ``create(...)`` is typed (a ``PracticeGame``); calling the class itself is not.
+    """
 
     class Meta:
         model = PracticeGame
 
-    owner = factory.SubFactory(UserFactory)
-    session_key = ""
+    owner: SubFactory | None = SubFactory(UserFactory)
+    session_key: str | Sequence = ""
     level = PracticeGame.Level.EASY
     best_of = 1
-    seed = factory.Sequence(lambda n: 1000 + n)
+    seed = Sequence(lambda n: 1000 + n)
     self_count = False
     muggins = False
 
@@ -47,7 +52,13 @@ class PracticeGameFactory(factory.django.DjangoModelFactory):
 
 class GuestPracticeGameFactory(PracticeGameFactory):
     owner = None
-    session_key = factory.Sequence(lambda n: f"guest-session-{n:04d}")
+    session_key = Sequence(lambda n: f"guest-session-{n:04d}")
+
+
+def owner_of(practice: PracticeGame) -> User:
+    """The member whose game this is (``PracticeGameFactory`` games have one)."""
+    assert practice.owner is not None, "a guest's game has no owner"
+    return practice.owner
 
 
 def play_until(

@@ -44,7 +44,7 @@ def unchanged(practice: PracticeGame) -> bool:
 
 
 def test_start_cuts_deals_and_the_computer_lays_away_first() -> None:
-    practice = PracticeGameFactory(seed=42)
+    practice = PracticeGameFactory.create(seed=42)
     game = load_match(practice).game
     assert practice.version == 0
     assert game.phase is Phase.DISCARD
@@ -52,12 +52,12 @@ def test_start_cuts_deals_and_the_computer_lays_away_first() -> None:
     assert len(game.hand(HUMAN)) == 6
     assert len(game.kept(COMPUTER)) == 4  # the computer's two are in the crib already
     assert game.events[0].type == "cut"
-    again = PracticeGameFactory(seed=42, owner=practice.owner)
+    again = PracticeGameFactory.create(seed=42, owner=practice.owner)
     assert again.state["games"][0]["decisions"] == practice.state["games"][0]["decisions"]
 
 
 def test_a_legal_discard_turns_the_starter_and_the_computer_answers() -> None:
-    practice = PracticeGameFactory(seed=7)
+    practice = PracticeGameFactory.create(seed=7)
     six = load_match(practice).game.hand(HUMAN)
     after = decide(practice, Decision(Action.DISCARD, six[:2]))
     game = load_match(after).game
@@ -82,7 +82,7 @@ def test_a_legal_discard_turns_the_starter_and_the_computer_answers() -> None:
     ],
 )
 def test_refused_decisions_change_nothing(decision: Decision, code: str) -> None:
-    practice = PracticeGameFactory(seed=11)
+    practice = PracticeGameFactory.create(seed=11)
     six = load_match(practice).game.hand(HUMAN)
     if decision.action is Action.DISCARD:  # a card the player holds, twice
         decision = Decision(Action.DISCARD, (six[0], six[0]))
@@ -93,7 +93,7 @@ def test_refused_decisions_change_nothing(decision: Decision, code: str) -> None
 
 
 def test_a_card_not_held_is_refused_by_name() -> None:
-    practice = PracticeGameFactory(seed=12)
+    practice = PracticeGameFactory.create(seed=12)
     six = load_match(practice).game.hand(HUMAN)
     stranger = next(card for card in DECK if card not in six)
     with pytest.raises(ValidationError) as refused:
@@ -104,7 +104,7 @@ def test_a_card_not_held_is_refused_by_name() -> None:
 
 
 def test_a_stale_version_is_refused_and_changes_nothing() -> None:
-    practice = PracticeGameFactory(seed=13)
+    practice = PracticeGameFactory.create(seed=13)
     six = load_match(practice).game.hand(HUMAN)
     after = decide(practice, Decision(Action.DISCARD, six[:2]))
     with pytest.raises(ValidationError) as refused:  # the same post again: a double click
@@ -118,7 +118,7 @@ def test_a_card_that_would_pass_31_is_refused() -> None:
         playing = game.phase is Phase.PLAY and game.to_move == HUMAN
         return playing and len(game.legal_plays(HUMAN)) < len(game.hand(HUMAN))
 
-    practice = play_until(PracticeGameFactory(seed=5), blocked)
+    practice = play_until(PracticeGameFactory.create(seed=5), blocked)
     game = load_match(practice).game
     too_big = next(card for card in game.hand(HUMAN) if card not in game.legal_plays(HUMAN))
     with pytest.raises(ValidationError) as refused:
@@ -129,12 +129,13 @@ def test_a_card_that_would_pass_31_is_refused() -> None:
 
 
 def test_a_game_to_121_is_finished_with_its_record() -> None:
-    practice = PracticeGameFactory(seed=21, finished=True)
+    practice = PracticeGameFactory.create(seed=21, finished=True)
     assert practice.finished
     game = load_match(practice).game
     assert game.phase is Phase.DONE
     assert practice.winner == game.winner
     assert max(game.scores) == 121
+    assert practice.record is not None
     record = practice.record["games"][0]
     assert record["final_scores"] == list(game.scores)
     steps = list(replay(record))
@@ -145,10 +146,11 @@ def test_a_game_to_121_is_finished_with_its_record() -> None:
 
 def test_in_a_match_the_loser_deals_the_next_game() -> None:
     practice = play_until(
-        PracticeGameFactory(seed=3, best_of=3), lambda game: game.phase is Phase.DONE
+        PracticeGameFactory.create(seed=3, best_of=3), lambda game: game.phase is Phase.DONE
     )
     first = load_match(practice).game
     assert not practice.finished
+    assert first.winner is not None
     after = decide(practice, Decision(Action.NEXT))
     match = load_match(after)
     assert len(match.games) == 2
@@ -158,16 +160,18 @@ def test_in_a_match_the_loser_deals_the_next_game() -> None:
 
 
 def test_a_match_ends_when_one_side_has_won_two() -> None:
-    practice = PracticeGameFactory(seed=8, best_of=3, finished=True)
+    practice = PracticeGameFactory.create(seed=8, best_of=3, finished=True)
     match = load_match(practice)
     assert 2 <= len(match.games) <= 3
+    assert practice.winner is not None
+    assert practice.record is not None
     assert match.result.wins[practice.winner] == 2
     assert len(practice.record["games"]) == len(match.games)
 
 
 def test_count_it_yourself_with_muggins_gives_the_missed_points_to_the_computer() -> None:
     practice = play_until(
-        PracticeGameFactory(seed=9, self_count=True, muggins=True),
+        PracticeGameFactory.create(seed=9, self_count=True, muggins=True),
         lambda game: game.phase is Phase.COUNT and _worth(game) > 0,
     )
     game = load_match(practice).game
@@ -201,7 +205,7 @@ def _worth(game: Game) -> int:
 
 
 def test_hints_give_every_discard_then_the_card_to_lay() -> None:
-    practice = PracticeGameFactory(seed=14)
+    practice = PracticeGameFactory.create(seed=14)
     hint = practice_hint(practice=practice)
     assert len(hint.discards) == 15
     totals = [option.total_ev for option in hint.discards]
@@ -218,15 +222,15 @@ def test_hints_give_every_discard_then_the_card_to_lay() -> None:
 def test_a_game_belongs_to_a_member_or_a_session() -> None:
     with pytest.raises(ValueError, match="belongs"):
         practice_start(level="easy")
-    guest = GuestPracticeGameFactory()
+    guest = GuestPracticeGameFactory.create()
     assert guest.owner is None
     assert guest.session_key
 
 
 def test_cleanup_deletes_only_old_guest_games() -> None:
-    old_guest = GuestPracticeGameFactory()
-    new_guest = GuestPracticeGameFactory()
-    old_member = PracticeGameFactory()
+    old_guest = GuestPracticeGameFactory.create()
+    new_guest = GuestPracticeGameFactory.create()
+    old_member = PracticeGameFactory.create()
     long_ago = timezone.now() - datetime.timedelta(days=8)
     PracticeGame.objects.filter(pk__in=[old_guest.pk, old_member.pk]).update(updated=long_ago)
     assert practice_cleanup(days=7) == 1
@@ -235,7 +239,7 @@ def test_cleanup_deletes_only_old_guest_games() -> None:
 
 
 def test_cleanup_command_takes_the_number_of_days(capsys: pytest.CaptureFixture[str]) -> None:
-    guest = GuestPracticeGameFactory()
+    guest = GuestPracticeGameFactory.create()
     three_days = timezone.now() - datetime.timedelta(days=3)
     PracticeGame.objects.filter(pk=guest.pk).update(updated=three_days)
     call_command("cleanup_practice_games")
@@ -248,7 +252,7 @@ def test_cleanup_command_takes_the_number_of_days(capsys: pytest.CaptureFixture[
 @pytest.mark.parametrize("days", ["-1", "0"])
 def test_cleanup_refuses_to_take_the_games_being_played(days: str) -> None:
     """0 days would delete every guest's game in progress; fewer makes no sense."""
-    guest = GuestPracticeGameFactory()
+    guest = GuestPracticeGameFactory.create()
     with pytest.raises(CommandError, match="1 or more"):
         call_command("cleanup_practice_games", "--days", days)
     with pytest.raises(ValueError, match="1 or more"):
@@ -257,7 +261,7 @@ def test_cleanup_refuses_to_take_the_games_being_played(days: str) -> None:
 
 
 def test_a_decision_leaves_its_live_match_for_the_page() -> None:
-    practice = PracticeGameFactory()
+    practice = PracticeGameFactory.create()
     six = load_match(practice).game.hand(HUMAN)
     after = decide(practice, Decision(Action.DISCARD, six[:2]))
     live = load_match(after)
@@ -272,7 +276,7 @@ def test_the_table_tells_the_news_and_the_log_of_the_whole_narration() -> None:
     from play.narration import START_PEGS, narrate
     from play.selectors import practice_table
 
-    practice = PracticeGameFactory(level="expert", seed=31)
+    practice = PracticeGameFactory.create(level="expert", seed=31)
     for _ in range(12):
         table = practice_table(practice=practice)
         lines = narrate(load_match(practice).game.events)
@@ -288,7 +292,7 @@ def test_the_table_tells_the_news_and_the_log_of_the_whole_narration() -> None:
 def test_demo_practice_games_are_played_once() -> None:
     from play.demo import DEMO_PRACTICE, seed_practice_games
 
-    UserFactory(username="anna")
+    UserFactory.create(username="anna")
     assert seed_practice_games() == len(DEMO_PRACTICE)
     assert seed_practice_games() == 0
     games = PracticeGame.objects.filter(owner__username="anna")
@@ -304,7 +308,7 @@ def test_names_and_lines_written_once_still_follow_the_reader_language() -> None
     from play.narration import narrate, speech_language
 
     five = Card(5, "H")
-    practice = PracticeGameFactory(level="expert", seed=31)
+    practice = PracticeGameFactory.create(level="expert", seed=31)
     while not any(event.items for event in load_match(practice).game.events):
         stand_in = stand_in_decision(load_match(practice), ComputerPlayer("easy", 1))
         practice = decide(practice, stand_in)

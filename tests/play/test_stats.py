@@ -11,7 +11,7 @@ from play.services import HUMAN, load_match
 from play.stats import practice_stats
 from scoring.events import Event
 from tests.factories import UserFactory
-from tests.play.factories import PracticeGameFactory
+from tests.play.factories import PracticeGameFactory, owner_of
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
@@ -20,8 +20,18 @@ def mine(events: tuple[Event, ...], *types: str) -> list[Event]:
     return [event for event in events if event.player == HUMAN and event.type in types]
 
 
+def shown(events: tuple[Event, ...], what: str) -> list[int]:
+    """The points of the player's shows of ``what`` (their hand or the crib)."""
+    points = []
+    for event in mine(events, "show"):
+        if event.what == what:
+            assert event.points is not None, "a show says its points"
+            points.append(event.points)
+    return points
+
+
 def test_statistics_of_a_known_game_match_the_engines_events() -> None:
-    practice = PracticeGameFactory(seed=77, finished=True)
+    practice = PracticeGameFactory.create(seed=77, finished=True)
     game = load_match(practice).game
     stats = practice_stats(games=PracticeGame.objects.filter(owner=practice.owner))
 
@@ -29,8 +39,8 @@ def test_statistics_of_a_known_game_match_the_engines_events() -> None:
     assert stats.won == (game.winner == HUMAN)
     deals = game.deal_number
     pegging = sum(event.points or 0 for event in mine(game.events, "play", "go", "last"))
-    hands = [event.points for event in mine(game.events, "show") if event.what == "hand"]
-    cribs = [event.points for event in mine(game.events, "show") if event.what == "crib"]
+    hands = shown(game.events, "hand")
+    cribs = shown(game.events, "crib")
     assert stats.pegging_per_deal == pytest.approx(pegging / deals, abs=0.005)
     assert stats.hand_per_deal == pytest.approx(sum(hands) / len(hands), abs=0.005)
     assert stats.crib_per_deal == pytest.approx(sum(cribs) / len(cribs), abs=0.005)
@@ -42,8 +52,8 @@ def test_statistics_of_a_known_game_match_the_engines_events() -> None:
 
 
 def test_skunks_count_for_the_winner_and_against_the_loser() -> None:
-    user = UserFactory()
-    games = [PracticeGameFactory(owner=user, seed=seed, finished=True) for seed in (1, 2, 3)]
+    user = UserFactory.create()
+    games = [PracticeGameFactory.create(owner=user, seed=seed, finished=True) for seed in (1, 2, 3)]
     stats = practice_stats(games=PracticeGame.objects.filter(owner=user))
     losers = [min(load_match(game).game.scores) for game in games]
     winners = [load_match(game).game.winner for game in games]
@@ -56,9 +66,9 @@ def test_skunks_count_for_the_winner_and_against_the_loser() -> None:
 
 
 def test_the_statistics_page_shows_numbers_and_an_accessible_race(client: Client) -> None:
-    practice = PracticeGameFactory(seed=77, finished=True)
-    PracticeGameFactory(owner=practice.owner)  # unfinished: not counted
-    client.force_login(practice.owner)
+    practice = PracticeGameFactory.create(seed=77, finished=True)
+    PracticeGameFactory.create(owner=practice.owner)  # unfinished: not counted
+    client.force_login(owner_of(practice))
     response = client.get(reverse("play:stats"))
     html = response.content.decode()
     assert response.context["stats"].played == 1
@@ -70,6 +80,6 @@ def test_the_statistics_page_shows_numbers_and_an_accessible_race(client: Client
 
 
 def test_a_member_sees_only_their_own_statistics(client: Client) -> None:
-    PracticeGameFactory(seed=5, finished=True)
-    client.force_login(UserFactory())
+    PracticeGameFactory.create(seed=5, finished=True)
+    client.force_login(UserFactory.create())
     assert client.get(reverse("play:stats")).context["stats"].played == 0

@@ -3,19 +3,22 @@ replays, the deck setting and the statistics page."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.contrib.messages import get_messages
 from django.test import Client
 from django.urls import reverse
+from pytest_django import Settings
 
 from play.models import PracticeGame
 from play.services import HUMAN, SESSION_GAMES, load_match
 from scoring.cards import DECK
 from tests.factories import UserFactory
-from tests.play.factories import PracticeGameFactory
+from tests.play.factories import PracticeGameFactory, owner_of
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
-HTMX = {"HTTP_HX_REQUEST": "true"}
+HTMX = {"HX-Request": "true"}
 
 
 def start_as_guest(client: Client, **fields: object) -> PracticeGame:
@@ -27,7 +30,9 @@ def start_as_guest(client: Client, **fields: object) -> PracticeGame:
     return practice
 
 
-def discard_post(practice: PracticeGame, cards: list[str], version: int | None = None) -> dict:
+def discard_post(
+    practice: PracticeGame, cards: list[str], version: int | None = None
+) -> dict[str, object]:
     return {
         "version": practice.version if version is None else version,
         "action": "discard",
@@ -60,14 +65,14 @@ def test_a_guest_starts_a_game_kept_in_their_session(client: Client) -> None:
     assert "card-check" in page.content.decode()
 
 
-def test_a_seed_is_taken_only_when_allowed(client: Client, settings: object) -> None:
-    settings.PRACTICE_SEED_FIELD = True  # type: ignore[attr-defined]
+def test_a_seed_is_taken_only_when_allowed(client: Client, settings: Settings) -> None:
+    settings.PRACTICE_SEED_FIELD = True
     first = start_as_guest(client, seed="4242")
     second = start_as_guest(client, seed="4242")
     assert first.seed == second.seed == 4242
     assert first.state["games"][0]["decisions"] == second.state["games"][0]["decisions"]
     assert 'name="seed"' in client.get(reverse("play:index")).content.decode()
-    settings.PRACTICE_SEED_FIELD = False  # type: ignore[attr-defined]
+    settings.PRACTICE_SEED_FIELD = False
     assert start_as_guest(client, seed="4242").seed != 4242  # the field is ignored
 
 
@@ -77,17 +82,17 @@ def test_another_visitor_gets_404_and_changes_nothing(client: Client) -> None:
     assert stranger.get(reverse("play:game", args=[practice.pk])).status_code == 404
     post = discard_post(practice, held(practice)[:2])
     assert stranger.post(reverse("play:move", args=[practice.pk]), post).status_code == 404
-    member = UserFactory()
+    member = UserFactory.create()
     stranger.force_login(member)
     assert stranger.get(reverse("play:replay", args=[practice.pk])).status_code == 404
     assert PracticeGame.objects.get(pk=practice.pk).version == 0
 
 
 def test_a_members_game_is_theirs_alone(client: Client) -> None:
-    practice = PracticeGameFactory()
-    client.force_login(UserFactory())
+    practice = PracticeGameFactory.create()
+    client.force_login(UserFactory.create())
     assert client.get(reverse("play:game", args=[practice.pk])).status_code == 404
-    client.force_login(practice.owner)
+    client.force_login(owner_of(practice))
     assert client.get(reverse("play:game", args=[practice.pk])).status_code == 200
 
 
@@ -106,7 +111,7 @@ def test_a_decision_without_htmx_redirects_back(client: Client) -> None:
 def test_a_decision_with_htmx_returns_the_game_partial(client: Client) -> None:
     practice = start_as_guest(client)
     url = reverse("play:move", args=[practice.pk])
-    response = client.post(url, discard_post(practice, held(practice)[:2]), **HTMX)
+    response = client.post(url, discard_post(practice, held(practice)[:2]), headers=HTMX)
     assert response.status_code == 200
     html = response.content.decode()
     assert html.lstrip().startswith('<div id="game"')
@@ -129,8 +134,8 @@ def test_a_stale_post_is_refused_in_the_partial(client: Client) -> None:
     practice = start_as_guest(client)
     url = reverse("play:move", args=[practice.pk])
     post = discard_post(practice, held(practice)[:2])
-    client.post(url, post, **HTMX)
-    again = client.post(url, post, **HTMX)  # a double click
+    client.post(url, post, headers=HTMX)
+    again = client.post(url, post, headers=HTMX)  # a double click
     assert again.status_code == 200
     assert "out of date" in again.content.decode()
     assert PracticeGame.objects.get(pk=practice.pk).version == 1
@@ -145,9 +150,13 @@ def test_a_stale_post_is_refused_in_the_partial(client: Client) -> None:
         {"action": "count", "points": "-3"},
     ],
 )
-def test_malformed_posts_get_a_message_and_change_nothing(client: Client, post: dict) -> None:
+def test_malformed_posts_get_a_message_and_change_nothing(
+    client: Client, post: dict[str, object]
+) -> None:
     practice = start_as_guest(client)
-    response = client.post(reverse("play:move", args=[practice.pk]), {"version": 0, **post}, **HTMX)
+    response = client.post(
+        reverse("play:move", args=[practice.pk]), {"version": 0, **post}, headers=HTMX
+    )
     assert response.status_code == 200
     assert 'role="alert"' in response.content.decode()
     assert PracticeGame.objects.get(pk=practice.pk).version == 0
@@ -156,7 +165,7 @@ def test_malformed_posts_get_a_message_and_change_nothing(client: Client, post: 
 def test_the_hint_is_a_partial_for_htmx_and_part_of_the_page_without(client: Client) -> None:
     practice = start_as_guest(client)
     url = reverse("play:game", args=[practice.pk]) + "?hint=1"
-    partial = client.get(url, HTTP_HX_TARGET="hint", **HTMX).content.decode()
+    partial = client.get(url, headers={**HTMX, "HX-Target": "hint"}).content.decode()
     assert partial.lstrip().startswith('<section id="hint"')
     assert partial.count("<tr") == 16  # the head and the 15 discards
     page = client.get(url).content.decode()
@@ -165,8 +174,8 @@ def test_the_hint_is_a_partial_for_htmx_and_part_of_the_page_without(client: Cli
 
 
 def test_a_finished_game_has_a_replay_with_steps(client: Client) -> None:
-    practice = PracticeGameFactory(finished=True)
-    client.force_login(practice.owner)
+    practice = PracticeGameFactory.create(finished=True)
+    client.force_login(owner_of(practice))
     url = reverse("play:replay", args=[practice.pk])
     first = client.get(url)
     assert first.status_code == 200
@@ -214,7 +223,7 @@ def test_the_four_colour_deck_is_a_setting_of_the_session(client: Client) -> Non
     ],
 )
 def test_the_deck_setting_sends_an_unknown_or_unsafe_next_to_the_play_page(
-    client: Client, post: dict
+    client: Client, post: dict[str, str]
 ) -> None:
     response = client.post(reverse("play:deck"), post)
     assert response.status_code == 302
@@ -246,7 +255,7 @@ def test_a_guest_address_may_start_30_games_in_a_minute(
         elsewhere.post(reverse("play:start"), {"level": "easy", "best_of": "1"}).status_code == 302
     )
     member = Client()
-    member.force_login(UserFactory())
+    member.force_login(UserFactory.create())
     for _ in range(31):
         response = member.post(reverse("play:start"), {"level": "easy", "best_of": "1"})
         assert response.status_code == 302
@@ -258,7 +267,7 @@ def count_replays(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     replays: list[int] = []
     from_json = Match.from_json
 
-    def counted(data: dict) -> Match:
+    def counted(data: dict[str, Any]) -> Match:
         replays.append(1)
         return from_json(data)
 
@@ -272,7 +281,7 @@ def test_a_decision_replays_the_saved_game_once(
     practice = start_as_guest(client, level="expert")
     post = discard_post(practice, held(practice)[:2])
     replays = count_replays(monkeypatch)
-    response = client.post(reverse("play:move", args=[practice.pk]), post, **HTMX)
+    response = client.post(reverse("play:move", args=[practice.pk]), post, headers=HTMX)
     assert response.status_code == 200
     assert 'data-version="1"' in response.content.decode()
     assert len(replays) == 1
@@ -289,10 +298,10 @@ def test_the_page_with_its_hint_replays_the_saved_game_once(
 
 
 def test_the_account_page_links_to_the_practice_statistics(client: Client) -> None:
-    client.force_login(UserFactory())
+    client.force_login(UserFactory.create())
     html = client.get(reverse("account")).content.decode()
     assert f'hx-get="{reverse("play:stats")}"' in html
-    partial = client.get(reverse("play:stats"), HTTP_HX_TARGET="practice-summary", **HTMX)
+    partial = client.get(reverse("play:stats"), headers={**HTMX, "HX-Target": "practice-summary"})
     assert partial.content.decode().lstrip().startswith('<div id="practice-summary"')
 
 
@@ -300,10 +309,10 @@ def test_counting_yourself_shows_what_was_missed(client: Client) -> None:
     from scoring.events import Phase
     from tests.play.factories import play_until
 
-    user = UserFactory()
+    user = UserFactory.create()
     client.force_login(user)
     practice = play_until(
-        PracticeGameFactory(owner=user, seed=9, self_count=True, muggins=True),
+        PracticeGameFactory.create(owner=user, seed=9, self_count=True, muggins=True),
         lambda game: game.phase is Phase.COUNT,
     )
     page = client.get(reverse("play:game", args=[practice.pk])).content.decode()
@@ -311,18 +320,18 @@ def test_counting_yourself_shows_what_was_missed(client: Client) -> None:
     url = reverse("play:move", args=[practice.pk])
     response = client.post(url, {"version": practice.version, "action": "count", "points": 0})
     assert response.status_code == 302
-    page = client.get(reverse("play:game", args=[practice.pk]))
-    news = page.context["table"].news
+    response = client.get(reverse("play:game", args=[practice.pk]))
+    news = response.context["table"].news
     shown = next(line for line in news if line.type == "show" and line.mine)
     assert shown.missed == sum(item.points for item in shown.items) > 0
-    html = page.content.decode()
+    html = response.content.decode()
     assert 'class="missed"' in html
     assert "line-muggins" in html
 
 
 def test_counts_are_said_in_swedish_by_default_and_in_english_on_request(client: Client) -> None:
-    practice = PracticeGameFactory(seed=77, finished=True)
-    client.force_login(practice.owner)
+    practice = PracticeGameFactory.create(seed=77, finished=True)
+    client.force_login(owner_of(practice))
     url = reverse("play:game", args=[practice.pk])
     # The other tests here read English; this one starts as a first-time visitor would.
     del client.cookies["django_language"]
