@@ -53,7 +53,7 @@ def trace(
     for event in events:
         if event.type not in wanted:
             continue
-        parts = [event.type]
+        parts: list[str] = [event.type]
         if event.player is not None:
             parts.append(str(event.player))
         if event.type == "play":

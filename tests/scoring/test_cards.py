@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.cards import DECK, RANKS, SUITS, Card, InvalidCardError, format_cards, parse_cards
@@ -98,11 +100,14 @@ def test_cards_order_by_rank_then_suit() -> None:
     assert Card.parse("TS") < Card.parse("JC")
 
 
+# A few milliseconds per example; the explicit deadline allows for a loaded machine.
+@settings(deadline=timedelta(seconds=1))
 @given(st.lists(st.sampled_from(DECK), max_size=12))
 def test_format_and_parse_are_inverse(cards: list[Card]) -> None:
     assert parse_cards(format_cards(cards)) == cards
 
 
+@settings(deadline=timedelta(seconds=1))
 @given(st.text(alphabet=RANKS + SUITS + "10 xz", max_size=4))
 def test_any_token_either_parses_to_a_deck_card_or_is_refused(token: str) -> None:
     text = token.strip().upper()

@@ -135,7 +135,7 @@ def brute_scores(
 
 
 def rows_with_starter(starter: int) -> npt.NDArray[np.int16]:
-    hands = _HANDS[(starter != _HANDS).all(axis=1)]
+    hands = _HANDS[np.not_equal(_HANDS, starter).all(axis=1)]
     return np.column_stack([hands, np.full(len(hands), starter, dtype=np.int16)])
 
 

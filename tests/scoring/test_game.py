@@ -567,7 +567,8 @@ def sequence_points(events: list[dict[str, Any]]) -> list[tuple[int, int]]:
 
     A sequence starts with a card whose count equals its own value.
     """
-    pairs, sequence = [], []
+    pairs: list[tuple[int, int]] = []
+    sequence: list[Card] = []
     for event in events:
         if event["type"] != "play":
             continue

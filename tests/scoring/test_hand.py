@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from datetime import timedelta
 from itertools import combinations, combinations_with_replacement
 
 import pytest
@@ -272,7 +273,8 @@ suits = st.one_of(st.sampled_from(SUITS), st.just("H"))
 five_cards = st.lists(st.builds(Card, ranks, suits), min_size=5, max_size=5, unique=True)
 
 
-@settings(max_examples=500)
+# A few milliseconds per example; the explicit deadline allows for a loaded machine.
+@settings(max_examples=500, deadline=timedelta(seconds=1))
 @given(cards=five_cards, crib=st.booleans())
 def test_fast_scorer_matches_the_reference(cards: list[Card], crib: bool) -> None:
     *hand, starter = cards

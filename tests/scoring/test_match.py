@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import json
 import random
+from datetime import timedelta
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.events import Phase
@@ -163,6 +164,8 @@ reports = st.lists(
 )
 
 
+# A few milliseconds per example; the explicit deadline allows for a loaded machine.
+@settings(deadline=timedelta(seconds=1))
 @given(best_of=st.sampled_from([1, 3, 5, 7]), first_dealer=st.sampled_from([0, 1]), games=reports)
 def test_a_report_is_refused_exactly_when_it_goes_on_after_the_match_is_won(
     best_of: int, first_dealer: int, games: list[tuple[int, int]]
@@ -217,6 +220,7 @@ def test_a_live_match_runs_to_a_majority_with_the_loser_dealing_next(
         assert game.first_dealer == 1 - previous.winner
         assert not any(event.type == "cut" for event in game.events)
     assert len({game.seed for game in games}) == len(games)
+    assert match.winner is not None
     assert match.result.wins[match.winner] == needed
 
 

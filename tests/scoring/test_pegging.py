@@ -8,6 +8,7 @@ four cards and for random longer ones.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import timedelta
 
 import pytest
 from hypothesis import given, settings
@@ -212,7 +213,8 @@ sequences = st.lists(
 ).map(within_31)
 
 
-@settings(max_examples=400)
+# A few milliseconds per example; the explicit deadline allows for a loaded machine.
+@settings(max_examples=400, deadline=timedelta(seconds=1))
 @given(sequences)
 def test_random_sequences_score_as_the_reference(cards: list[Card]) -> None:
     score = score_play(cards)
@@ -221,6 +223,7 @@ def test_random_sequences_score_as_the_reference(cards: list[Card]) -> None:
     assert all(set(item.cards) <= set(cards) for item in score.items)
 
 
+@settings(deadline=timedelta(seconds=1))
 @given(sequences, st.permutations(SUITS))
 def test_suits_never_matter_in_the_play(cards: list[Card], suits: list[str]) -> None:
     renamed = [Card(card.rank, suits[SUITS.index(card.suit)]) for card in cards]

@@ -24,7 +24,8 @@ def kings_record(**options: Any) -> dict[str, Any]:
     discard_both(game, "3C 4C", "TC QC")
     lay(game, KINGS_PLAY)
     assert game.winner == 0
-    return json.loads(json.dumps(game.record()))
+    record: dict[str, Any] = json.loads(json.dumps(game.record()))
+    return record
 
 
 def test_a_recorded_deal_replays_decision_by_decision() -> None:

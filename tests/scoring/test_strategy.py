@@ -177,7 +177,7 @@ def test_the_play_loop_decides_only_for_computer_seats_and_stops_at_the_person(s
         events = play_computers(game, {1: computer})
         assert list(game.events[before:]) == events
         assert all(event.player != 0 or event.type.value in ("go", "last") for event in events)
-        if game.phase is Phase.DONE:
+        if game.winner is not None:  # the game is over
             break
         assert game.awaiting == frozenset({0}), "stops only when the person alone must decide"
         person.decide(game, 0)
