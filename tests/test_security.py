@@ -243,14 +243,19 @@ def database_down(error: type[Exception] = OperationalError) -> AbstractContextM
     return mock.patch.object(BaseDatabaseWrapper, "ensure_connection", side_effect=failure)
 
 
+OUTAGE = {
+    "en": "The site cannot reach its data just now. Please try again in a minute.",
+    "sv": "Webbplatsen når inte sina uppgifter just nu. Försök igen om en minut.",
+}
+
+
 def assert_outage_page(response: TestResponse, *, language: str = "en") -> None:
     assert response.status_code == 503
     assert response.headers["Retry-After"] == "60"
     assert "no-store" in response.headers["Cache-Control"]
     html = response.content.decode()
     assert f'<html lang="{language}">' in html
-    if language == "en":
-        assert "The site cannot reach its data just now. Please try again in a minute." in html
+    assert OUTAGE[language] in html
     assert inline_code(html) == []
 
 

@@ -53,16 +53,21 @@ def test_statistics_of_a_known_game_match_the_engines_events() -> None:
 
 def test_skunks_count_for_the_winner_and_against_the_loser() -> None:
     user = UserFactory.create()
-    games = [PracticeGameFactory.create(owner=user, seed=seed, finished=True) for seed in (1, 2, 3)]
+    # Seeds whose games are: a loss (96), a plain win (101), a loss skunked (61) and a
+    # win skunking the computer on the line (90).
+    seeds = (1, 5, 10, 19)
+    games = [PracticeGameFactory.create(owner=user, seed=seed, finished=True) for seed in seeds]
     stats = practice_stats(games=PracticeGame.objects.filter(owner=user))
     losers = [min(load_match(game).game.scores) for game in games]
     winners = [load_match(game).game.winner for game in games]
+    assert (winners, losers) == ([1, HUMAN, 1, HUMAN], [96, 101, 61, 90])
     assert stats.skunks == sum(w == HUMAN and s <= 90 for w, s in zip(winners, losers, strict=True))
     assert stats.skunked == sum(
         w != HUMAN and s <= 90 for w, s in zip(winners, losers, strict=True)
     )
-    assert stats.played == 3
-    assert stats.won == winners.count(HUMAN)
+    assert (stats.skunks, stats.skunked) == (1, 1)
+    assert stats.played == 4
+    assert stats.won == winners.count(HUMAN) == 2
 
 
 def test_the_statistics_page_shows_numbers_and_an_accessible_race(client: Client) -> None:
