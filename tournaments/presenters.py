@@ -19,7 +19,6 @@ from club.roles import is_organiser
 from scoring.match import MatchResult
 from tournaments import selectors
 from tournaments.access import Actor, actor_for
-from tournaments.errors import TournamentError
 from tournaments.explain import explanation_lines
 from tournaments.forms import ConfirmForm, DisputeForm, MatchReportForm, ProposalForm, SwapForm
 from tournaments.models import Match, Round, Tournament
@@ -31,16 +30,6 @@ def names_of(match: Match) -> tuple[str, str]:
     seats = sorted(match.seats.all(), key=lambda seat: seat.seat)
     names = [seat.entry.player.name for seat in seats]
     return (names + ["", ""])[0], (names + ["", ""])[1]
-
-
-def _stored_result(match: Match) -> MatchResult | None:
-    games = [(g.winner, g.loser_score) for g in match.games.all()]
-    if match.first_dealer is None or not games:
-        return None
-    try:
-        return results.check_report(match, match.first_dealer, games, complete=False)
-    except TournamentError:
-        return None
 
 
 def report_form(match: Match, data: Any = None) -> MatchReportForm:
@@ -78,7 +67,7 @@ def match_context(
         "round": match.round,
         "seats": sorted(match.seats.all(), key=lambda s: s.seat),
         "names": names_of(match),
-        "result": _stored_result(match),
+        "result": selectors.match_result(match),
         "records": [game.number for game in match.games.all() if game.record],
         "my_seat": seat,
         "private_entry": actor.entry if seat is not None else None,

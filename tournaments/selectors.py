@@ -15,6 +15,7 @@ from django.db.models import Case, Exists, OuterRef, Prefetch, Q, QuerySet, Valu
 from django.shortcuts import get_object_or_404
 
 from config.caching import computed_once
+from scoring.match import MatchResult, check_match
 from tournaments import bridge, playoff
 from tournaments.access import Actor
 from tournaments.bridge import StandingRow
@@ -182,6 +183,24 @@ def _matches_for_page() -> QuerySet[Match]:
 def match_for_page(tournament: Tournament, pk: int) -> Match:
     """A match of ``tournament`` with its round, seats, players and games, or 404."""
     return get_object_or_404(_matches_for_page(), pk=pk, round__tournament=tournament)
+
+
+def match_result(match: Match) -> MatchResult | None:
+    """The engine's tally of a match's saved games (dealers, skunks, game points, spread).
+
+    The games were checked by the engine when they were saved (``services.matches`` is
+    their only writer, behind ``services.results.check_report``): nothing is judged
+    again here. None until the first game is saved.
+    """
+    games = [(game.winner, game.loser_score) for game in match.games.all()]
+    if match.first_dealer is None or not games:
+        return None
+    return check_match(
+        best_of=match.best_of,
+        first_dealer=match.first_dealer,
+        games=games,
+        scheme=bridge.scheme_of(match.round.tournament),
+    )
 
 
 def bracket_rounds(tournament: Tournament) -> list[dict[str, Any]]:
