@@ -392,17 +392,6 @@ class Game(Table):
             "deals": self.deals,
         }
 
-    @classmethod
-    def from_record(cls, record: Mapping[str, Any]) -> Game:
-        """Replay a game record through the rules (checking its events) to its last state."""
-        from scoring.replay import replay_live  # replay builds on Game
-
-        last: Game | None = None
-        for game, _ in replay_live(record):
-            last = game
-        assert last is not None
-        return last
-
 
 _DISCARD_RULE = "you must lay away exactly two of your own cards"
 _DOING = {

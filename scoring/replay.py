@@ -45,6 +45,15 @@ def replay(record: Mapping[str, Any]) -> Iterator[ReplayStep]:
         yield ReplayStep(step[0], step[1], game.copy())
 
 
+def game_from_record(record: Mapping[str, Any]) -> Game:
+    """Replay a game record through the rules (checking its events) to its last state."""
+    last: Game | None = None
+    for game, _ in replay_live(record):
+        last = game
+    assert last is not None
+    return last
+
+
 def replay_live(
     record: Mapping[str, Any],
 ) -> Iterator[tuple[Game, tuple[dict[str, Any] | None, tuple[Event, ...]]]]:

@@ -11,7 +11,7 @@ import pytest
 
 from scoring.events import Phase
 from scoring.game import Game
-from scoring.replay import RecordError, replay
+from scoring.replay import RecordError, game_from_record, replay
 from tests.scoring.gameplay import discard_both, lay, play_randomly, stacked_game
 
 KINGS = ("KH KS 2H 2C 3C 4C", "9S 8D 7C 6D TC QC", "AD")
@@ -76,7 +76,7 @@ def test_a_whole_game_replays_to_its_final_scores(seed: int) -> None:
     assert steps[-1].game.winner == record["winner"]
     assert steps[0].decision is None
     assert len(steps) == 1 + len(game.to_json()["decisions"])
-    assert Game.from_record(record).scores == game.scores
+    assert game_from_record(record).scores == game.scores
 
 
 def test_a_game_in_progress_replays_to_where_it_stands() -> None:

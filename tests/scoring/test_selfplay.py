@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from scoring import selfplay
-from scoring.game import Game
+from scoring.replay import game_from_record
 from scoring.selfplay import Tally, game_seed, paired_interval, run, wilson
 
 
@@ -29,7 +29,7 @@ def test_records_replay_under_the_rules() -> None:
         assert record["players"] == ["easy", "expert"]
         assert record["winner"] == outcome.winner
         assert max(record["final_scores"]) == 121
-        replayed = Game.from_record(json.loads(json.dumps(record)))
+        replayed = game_from_record(json.loads(json.dumps(record)))
         assert replayed.winner == outcome.winner
 
 
