@@ -11,8 +11,8 @@ seat of its player there, or None.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.http import HttpRequest
 
 from club.models import Player
@@ -25,12 +25,12 @@ SESSION_KEY = "private_links"
 class Actor:
     """The person behind a request: their account (perhaps anonymous) and private link."""
 
-    user: Any
+    user: User | AnonymousUser
     entry: Entry | None = None
 
     @property
     def is_authenticated(self) -> bool:
-        return bool(getattr(self.user, "is_authenticated", False))
+        return self.user.is_authenticated
 
     @property
     def is_known(self) -> bool:
@@ -38,17 +38,17 @@ class Actor:
         return self.is_authenticated or self.entry is not None
 
     @property
-    def account(self) -> Any:
+    def account(self) -> User | None:
         """The account to name in the result log, or None for a private link alone."""
-        return self.user if self.is_authenticated else None
+        return self.user if self.user.is_authenticated else None
 
     @property
     def player(self) -> Player | None:
         """The person in the register, for the result log."""
         if self.entry is not None:
             return self.entry.player
-        if self.is_authenticated:
-            return Player.objects.filter(user=self.user).first()
+        if self.account is not None:
+            return Player.objects.filter(user=self.account).first()
         return None
 
     def seat_in(self, match: Match) -> int | None:

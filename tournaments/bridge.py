@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import cast
 
 from django.db.models import Prefetch, Q
 
@@ -87,11 +88,12 @@ def played_matches(
         games[match_id].append((winner, loser_score))
     # By match, then seat: a match's players in seat order, its round and winner on each.
     seated: dict[int, tuple[list[int], int, int]] = {}
-    for match_id, entry, number, winner in seats:
+    for match_id, entry, number, match_winner in seats:
         if match_id in seated:
             seated[match_id][0].append(entry)
         else:
-            seated[match_id] = ([entry], number, winner)
+            # A decided match: the query keeps only those with a winner.
+            seated[match_id] = ([entry], number, cast(int, match_winner))
     matches = []
     for match_id, (entries, number, winner) in seated.items():
         players = tuple(entries)

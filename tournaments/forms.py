@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from scoring.match import GamePoints
@@ -38,7 +39,7 @@ class DateInput(forms.DateInput):
     input_type = "date"
 
 
-class TournamentForm(forms.ModelForm):
+class TournamentForm(forms.ModelForm[Tournament]):
     scheme = forms.ChoiceField(label=_("Game points"), choices=SCHEME_CHOICES, initial="standard")
 
     class Meta:
@@ -88,7 +89,8 @@ class TournamentForm(forms.ModelForm):
         return [self[f"tiebreak_{slot}"] for slot in range(TIEBREAK_SLOTS)]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         chain = [data.get(f"tiebreak_{slot}") for slot in range(TIEBREAK_SLOTS)]
         chosen = [key for key in chain if key]
         if len(chosen) != len(set(chosen)):
@@ -105,7 +107,12 @@ class TournamentForm(forms.ModelForm):
         win, skunk, double = (
             data.get(k) for k in ("points_win", "points_skunk", "points_double_skunk")
         )
-        if None not in (win, skunk, double) and not (1 <= win <= skunk <= double):  # type: ignore[operator]
+        if (
+            win is not None
+            and skunk is not None
+            and double is not None
+            and not (1 <= win <= skunk <= double)
+        ):
             self.add_error(
                 "points_skunk",
                 _("Game points must be at least 1 and grow: win ≤ skunk ≤ double skunk."),
@@ -149,8 +156,8 @@ class ForbiddenPairForm(forms.Form):
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         entries = tournament.entries.select_related("player")
-        self.fields["first"].queryset = entries
-        self.fields["second"].queryset = entries
+        for name in ("first", "second"):
+            cast(forms.ModelChoiceField[Entry], self.fields[name]).queryset = entries
 
 
 class ProposalForm(forms.Form):
@@ -163,10 +170,10 @@ class SwapForm(forms.Form):
     first = forms.ModelChoiceField(label=_("Player"), queryset=Entry.objects.none())
     second = forms.ModelChoiceField(label=_("Swap places with"), queryset=Entry.objects.none())
 
-    def __init__(self, *args: Any, round_entries: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, round_entries: QuerySet[Entry], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["first"].queryset = round_entries
-        self.fields["second"].queryset = round_entries
+        for name in ("first", "second"):
+            cast(forms.ModelChoiceField[Entry], self.fields[name]).queryset = round_entries
 
 
 class MatchReportForm(forms.Form):
@@ -210,7 +217,8 @@ class MatchReportForm(forms.Form):
         ]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         games: list[tuple[int, int]] = []
         ended = False
         for number in range(1, self.best_of + 1):

@@ -12,6 +12,7 @@ organisers, whose corrections are kept in the *result log*.
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -360,7 +361,7 @@ class ResultChange(models.Model):
         return f"{self.match} · {self.action}"
 
     @staticmethod
-    def _text(snapshot: dict | None) -> str:
+    def _text(snapshot: dict[str, Any] | None) -> str:
         if not snapshot or not snapshot.get("games"):
             return "–"
         games = ", ".join(

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest
+from django.http import HttpRequest, QueryDict
 from django.urls import reverse
 
 from club.roles import is_organiser
@@ -32,7 +32,7 @@ def names_of(match: Match) -> tuple[str, str]:
     return (names + ["", ""])[0], (names + ["", ""])[1]
 
 
-def report_form(match: Match, data: Any = None) -> MatchReportForm:
+def report_form(match: Match, data: QueryDict | None = None) -> MatchReportForm:
     """The form to report or settle ``match``, filled in with what is saved of it."""
     initial: dict[str, Any] = {}
     if match.first_dealer is not None:

@@ -14,6 +14,7 @@ from typing import Any
 from django.db.models import Case, Exists, OuterRef, Prefetch, Q, QuerySet, Value, When
 from django.shortcuts import get_object_or_404
 
+from club.models import Player
 from config.caching import computed_once
 from scoring.match import MatchResult, check_match
 from tournaments import bridge, playoff
@@ -87,7 +88,7 @@ def entry_of(tournament: Tournament, pk: int) -> Entry:
     return get_object_or_404(Entry.objects.select_related("player"), tournament=tournament, pk=pk)
 
 
-def _seats_prefetch() -> Prefetch[Seat]:
+def _seats_prefetch() -> Prefetch[str, QuerySet[Seat]]:
     return Prefetch("seats", queryset=Seat.objects.select_related("entry__player").order_by("seat"))
 
 
@@ -270,7 +271,7 @@ def published_rounds(tournament: Tournament) -> QuerySet[Round]:
     return tournament.rounds.exclude(status=Round.Status.PROPOSED).order_by("number")
 
 
-def entries_of(player: Any) -> QuerySet[Entry]:
+def entries_of(player: Player) -> QuerySet[Entry]:
     return (
         Entry.objects.filter(player=player)
         .select_related("tournament")

@@ -132,7 +132,8 @@ def model_fields(instance: models.Model, paths: Mapping[str, str]) -> None:
     except ValidationError as error:
         name, errors = next(iter(error.error_dict.items()))
         problem = " ".join(message for e in errors for message in e.messages)
-        choices = instance._meta.get_field(name).choices
+        field = instance._meta.get_field(name)  # clean_fields checks concrete fields only
+        choices = field.choices if isinstance(field, models.Field) else None
         if choices and errors[0].code == "invalid_choice":
             problem += " It is one of: " + ", ".join(str(value) for value, _label in choices) + "."
         raise InvalidExport(paths[name], problem) from error

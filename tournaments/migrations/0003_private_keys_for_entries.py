@@ -3,12 +3,14 @@
 import secrets
 
 from django.db import migrations
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.state import StateApps
 
 ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 LENGTH = 14
 
 
-def forwards(apps, schema_editor):
+def forwards(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     Entry = apps.get_model("tournaments", "Entry")
     ResultChange = apps.get_model("tournaments", "ResultChange")
     Player = apps.get_model("club", "Player")

@@ -7,9 +7,11 @@ play-off round's explanation again.
 """
 
 from django.db import migrations
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.state import StateApps
 
 
-def seeds_to_entries(apps, schema_editor):
+def seeds_to_entries(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     Entry = apps.get_model("tournaments", "Entry")
     Round = apps.get_model("tournaments", "Round")
     seeded = set()
@@ -26,7 +28,7 @@ def seeds_to_entries(apps, schema_editor):
         round_.save(update_fields=["explanation"])
 
 
-def seeds_to_explanations(apps, schema_editor):
+def seeds_to_explanations(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     Entry = apps.get_model("tournaments", "Entry")
     Round = apps.get_model("tournaments", "Round")
     for round_ in Round.objects.filter(kind="playoff"):

@@ -77,9 +77,10 @@ def _rate(group: str, request: HttpRequest) -> str | None:
 
 def render_refused(request: HttpRequest) -> bool:
     """Count one render against the reader; True when they have used up their renders."""
-    return is_ratelimited(
+    refused: bool = is_ratelimited(  # django-ratelimit: untyped
         request, group="pdf-render", key=_reader, rate=_rate, method=ALL, increment=True
     )
+    return refused
 
 
 def cached_pdf(

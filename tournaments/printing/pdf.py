@@ -44,7 +44,7 @@ def font_dir() -> Path:
     return Path(getattr(settings, "PRINT_FONT_DIR", "/usr/share/fonts/truetype/dejavu")).resolve()
 
 
-class FontsOnlyFetcher(URLFetcher):
+class FontsOnlyFetcher(URLFetcher):  # type: ignore[misc]  # WeasyPrint: untyped
     """Fetches the font files and ``data:`` images, and refuses everything else."""
 
     def fetch(self, url: str, headers: object = None) -> URLFetcherResponse:
@@ -119,7 +119,9 @@ def render(html: str) -> Document:
 def finish(pages: Document, codes: Sequence[qr.Code] = ()) -> bytes:
     """The PDF of the laid-out ``pages``, with ``codes`` drawn at their spots."""
     with _collector_paused:
-        return pages.write_pdf(finisher=qr.finisher(codes) if codes else None)
+        # WeasyPrint is untyped; write_pdf gives the PDF's bytes when given no target.
+        pdf: bytes = pages.write_pdf(finisher=qr.finisher(codes) if codes else None)
+        return pdf
 
 
 def write_pdf(html: str, codes: Sequence[qr.Code] = ()) -> bytes:

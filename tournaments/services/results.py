@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -31,8 +31,6 @@ from tournaments.errors import TournamentError
 from tournaments.models import Match, ResultChange, Round
 from tournaments.services.changes import tournament_changed
 from tournaments.services.matches import game_records_save, games_save
-
-User = AbstractBaseUser | AnonymousUser
 
 
 def match_snapshot(match: Match) -> dict[str, Any]:

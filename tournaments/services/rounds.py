@@ -197,8 +197,11 @@ def close_refusal(round_: Round) -> str | None:
     """Why ``round_`` cannot be closed now, or None when every match is final."""
     if round_.status != Round.Status.PLAYING:
         return _("Only a round being played can be closed.")
-    open_tables = sorted(
-        round_.matches.exclude(status=Match.Status.FINAL).values_list("table", flat=True)
+    # A bye is final from the start: every open match has its table.
+    open_tables = list(
+        round_.matches.exclude(status=Match.Status.FINAL)
+        .order_by("table")
+        .values_list("table", flat=True)
     )
     if open_tables:
         return _("Not every match is final yet (tables %(tables)s).") % {

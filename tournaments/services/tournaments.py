@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -19,8 +18,6 @@ from club.services import player_create
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, ForbiddenPair, Round, Tournament
 from tournaments.services.changes import tournament_changed
-
-User = AbstractBaseUser | AnonymousUser
 
 TOURNAMENT_FIELDS = (
     "name",
@@ -52,7 +49,9 @@ def _unique_slug(name: str, year: int) -> str:
 def _check_championship(year: int, is_championship: bool, pk: int | None) -> None:
     if not is_championship:
         return
-    others = Tournament.objects.filter(year=year, is_championship=True).exclude(pk=pk)
+    others = Tournament.objects.filter(year=year, is_championship=True)
+    if pk is not None:
+        others = others.exclude(pk=pk)
     if others.exists():
         raise TournamentError(_("%(year)d already has a championship.") % {"year": year})
 

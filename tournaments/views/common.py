@@ -9,6 +9,7 @@ Nothing changes until then, with or without JavaScript.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +19,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from club.roles import is_organiser
+from config.http import HtmxHttpRequest
 from tournaments.errors import TournamentError
 from tournaments.models import Round, Tournament
 
@@ -29,7 +31,7 @@ def get_tournament(slug: str, request: HttpRequest | None = None) -> Tournament:
     validators; the view then finds it on the request instead of loading it again.
     """
     loaded = getattr(request, "_tournament", None)
-    if loaded is not None and loaded.slug == slug:
+    if isinstance(loaded, Tournament) and loaded.slug == slug:
         return loaded
     # The champion (two joins, a millisecond on every page) is loaded by the pages that
     # show one, when there is one.
@@ -48,7 +50,7 @@ def get_round(tournament: Tournament, number: int, request: HttpRequest) -> Roun
 
 
 def live(
-    request: HttpRequest, template: str, partial: str, context: dict[str, Any]
+    request: HtmxHttpRequest, template: str, partial: str, context: dict[str, Any]
 ) -> HttpResponse:
     """The whole page, or only its live partial when htmx asks for it."""
     if request.htmx:
@@ -82,7 +84,9 @@ def ask(request: HttpRequest, tournament: Tournament, question: Question) -> Htt
     return render(request, "tournaments/confirm.html", context)
 
 
-def run_service(request: HttpRequest, action: Any, success: str, **kwargs: Any) -> bool:
+def run_service(
+    request: HttpRequest, action: Callable[..., object], success: str, **kwargs: Any
+) -> bool:
     """Call a service; show its error (nothing saved) or the success message."""
     try:
         action(**kwargs)

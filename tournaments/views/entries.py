@@ -5,6 +5,7 @@ and keep two players apart.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -18,6 +19,7 @@ from club.forms import PlayerSearchForm
 from club.models import Player
 from club.roles import organiser_required
 from club.selectors import player_search, possible_twins
+from config.http import AuthenticatedHttpRequest
 from tournaments import selectors
 from tournaments.forms import (
     EntryAddForm,
@@ -56,7 +58,7 @@ def _entries_context(request: HttpRequest, tournament: Tournament) -> dict[str, 
 
 @organiser_required
 @require_safe
-def entries(request: HttpRequest, slug: str) -> HttpResponse:
+def entries(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug)
     context = _entries_context(request, tournament)
     if request.htmx and request.htmx.target == "candidates":
@@ -146,7 +148,7 @@ def entry_change(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     entry = selectors.entry_of(tournament, pk)
     action = request.POST.get("action", "")
     name = {"player": entry.player}
-    actions = {
+    actions: dict[str, tuple[Callable[..., object], dict[str, bool], str]] = {
         "check_in": (services.entry_check_in, {"checked_in": True}, _("%(player)s is checked in.")),
         "check_out": (
             services.entry_check_in,

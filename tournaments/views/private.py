@@ -7,11 +7,14 @@ keeps the link in the session, so the match pages it leads to know the player.
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from typing import Any
+
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
+from config.http import HtmxHttpRequest
 from tournaments import selectors
 from tournaments.access import Actor, remember_private_link
 from tournaments.presenters import match_context
@@ -19,7 +22,7 @@ from tournaments.presenters import match_context
 
 @never_cache
 @require_safe
-def private_page(request: HttpRequest, key: str) -> HttpResponse:
+def private_page(request: HtmxHttpRequest, key: str) -> HttpResponse:
     # No key of ours holds a NUL byte, and PostgreSQL refuses one in a query.
     entry = None if "\x00" in key else selectors.entry_by_private_key(key)
     if entry is None:
@@ -28,7 +31,7 @@ def private_page(request: HttpRequest, key: str) -> HttpResponse:
     tournament = entry.tournament
     actor = Actor(user=request.user, entry=entry)
     mine = selectors.my_table(tournament, actor)
-    context = {
+    context: dict[str, Any] = {
         "tournament": tournament,
         "entry": entry,
         "my_table": mine,

@@ -6,7 +6,7 @@ address without htmx gives the whole page, so everything works without JavaScrip
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -16,6 +16,7 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_safe
 
 from club.roles import is_organiser
+from config.http import HtmxHttpRequest
 from tournaments import selectors, spreadsheets, tiebreaks
 from tournaments.access import actor_for
 from tournaments.models import Round, Tournament
@@ -37,7 +38,7 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 @conditional(on_tournament)
-def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
+def tournament_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug, request)
     rounds = selectors.rounds_of(tournament)
     organiser = is_organiser(request.user)
@@ -56,7 +57,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_safe
 @conditional(on_tournament)
-def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+def round_detail(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = get_tournament(slug, request)
     round_ = get_round(tournament, number, request)
     organiser = is_organiser(request.user)
@@ -67,9 +68,9 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     )
     if request.htmx and request.htmx.target == "attention":
         # The organisers' panel polls on its own; the pairings need not be rebuilt for it.
-        context = {"tournament": tournament, "round": round_, "attention": attention}
-        return render(request, "tournaments/round_detail.html#attention", context)
-    context = {
+        panel = {"tournament": tournament, "round": round_, "attention": attention}
+        return render(request, "tournaments/round_detail.html#attention", panel)
+    context: dict[str, Any] = {
         "tournament": tournament,
         "round": round_,
         # Called by the template only when its cached table is out of date.
@@ -106,7 +107,7 @@ def _through_round(request: HttpRequest, tournament: Tournament) -> tuple[int | 
 
 @require_safe
 @conditional(on_tournament)
-def standings(request: HttpRequest, slug: str) -> HttpResponse:
+def standings(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug, request)
     through, rounds = _through_round(request, tournament)
     shown = next((r for r in rounds if r.number == through), None)
@@ -259,7 +260,7 @@ def match_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 @require_safe
 @conditional(on_tournament)
-def playoff(request: HttpRequest, slug: str) -> HttpResponse:
+def playoff(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug, request)
     context = {
         "tournament": tournament,
@@ -275,7 +276,7 @@ def game_record(request: HttpRequest, slug: str, pk: int, number: int) -> HttpRe
     """A game played on the site (by the simulator, say), deal by deal from its record."""
     tournament = get_tournament(slug, request)
     game = selectors.recorded_game(tournament, pk, number)
-    record = game.record
+    record = cast(dict[str, Any], game.record)  # the selector finds only games with a record
     context = {
         "tournament": tournament,
         "game": game,

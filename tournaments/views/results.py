@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from club.roles import organiser_required
+from config.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from tournaments import selectors
 from tournaments.access import Actor, actor_for
 from tournaments.errors import TournamentError
@@ -38,12 +39,15 @@ def _to_match(match: Match, tournament: Tournament) -> HttpResponse:
     return redirect("tournaments:match", slug=tournament.slug, pk=match.pk)
 
 
-def _player_only(view: Any) -> Any:
+PlayerAction = Callable[[HtmxHttpRequest, Tournament, Match, Actor], HttpResponse]
+
+
+def _player_only(view: PlayerAction) -> Callable[[HtmxHttpRequest, str, int], HttpResponse]:
     """A player's action on a match: by their account or their private link, else log in."""
 
     @require_POST
     @wraps(view)
-    def wrapper(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    def wrapper(request: HtmxHttpRequest, slug: str, pk: int) -> HttpResponse:
         tournament = get_tournament(slug)
         match = selectors.match_for_page(tournament, pk)
         actor = actor_for(request, tournament)
@@ -56,7 +60,7 @@ def _player_only(view: Any) -> Any:
 
 
 def _submitted(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     tournament: Tournament,
     match: Match,
     save: Callable[..., Match],
@@ -81,8 +85,9 @@ def _submitted(
             form.add_error(None, str(error))
     context = match_context(request, tournament, match, actor=actor, form=form, preview=preview)
     if not (context["can_report"] or context["can_settle"]):
-        for error in form.non_field_errors():
-            messages.error(request, error)  # the form is not on the page: say it at the top
+        for problem in form.non_field_errors():
+            # The form is not on the page: say it at the top (an ErrorList yields text).
+            messages.error(request, str(problem))
     status = 200 if form.is_valid() else 400
     if request.htmx:
         return render(request, "tournaments/includes/match_panel.html#report", context, status=200)
@@ -101,7 +106,7 @@ def _report_saved(match: Match) -> str:
 
 @_player_only
 def match_report(
-    request: HttpRequest, tournament: Tournament, match: Match, actor: Actor
+    request: HtmxHttpRequest, tournament: Tournament, match: Match, actor: Actor
 ) -> HttpResponse:
     def save(**data: Any) -> Match:
         return services.match_report_result(match=match, by=actor, **data)
@@ -111,7 +116,7 @@ def match_report(
 
 @organiser_required
 @require_POST
-def match_settle(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+def match_settle(request: AuthenticatedHttpRequest, slug: str, pk: int) -> HttpResponse:
     tournament = get_tournament(slug)
     match = selectors.match_for_page(tournament, pk)
 
@@ -161,7 +166,7 @@ def _warn_about_later_rounds(request: HttpRequest, match: Match) -> None:
 
 @_player_only
 def match_confirm(
-    request: HttpRequest, tournament: Tournament, match: Match, actor: Actor
+    request: HtmxHttpRequest, tournament: Tournament, match: Match, actor: Actor
 ) -> HttpResponse:
     form = ConfirmForm(request.POST)
     version = form.cleaned_data["version"] if form.is_valid() else None
@@ -176,7 +181,7 @@ def match_confirm(
 
 @_player_only
 def match_dispute(
-    request: HttpRequest, tournament: Tournament, match: Match, actor: Actor
+    request: HtmxHttpRequest, tournament: Tournament, match: Match, actor: Actor
 ) -> HttpResponse:
     form = DisputeForm(request.POST)
     if not form.is_valid():

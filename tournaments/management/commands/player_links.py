@@ -45,12 +45,12 @@ class Command(BaseCommand):
             ) from error
         entries = tournament.entries.filter(withdrawn=False).select_related("player")
         listed = sorted(
-            (entry for entry in entries if entry.private_key),
-            key=lambda entry: name_key(entry.player.name),
+            ((entry.player.name, entry.private_key) for entry in entries if entry.private_key),
+            key=lambda listing: name_key(listing[0]),
         )
-        for entry in listed:
-            url = links.private_url(base_url, entry.private_key)
-            self.stdout.write(f"{entry.player.name}\t{url}")
+        for name, key in listed:
+            url = links.private_url(base_url, key)
+            self.stdout.write(f"{name}\t{url}")
         if revoked := len(entries) - len(listed):
             self.stderr.write(
                 ngettext(

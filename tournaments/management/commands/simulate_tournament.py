@@ -16,6 +16,7 @@ import time
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.utils import timezone
@@ -25,7 +26,7 @@ from club.services import player_create
 from tournaments import bridge
 from tournaments.access import Actor
 from tournaments.errors import TournamentError
-from tournaments.models import Match, Round, Tournament
+from tournaments.models import Match, Round, Seat, Tournament
 from tournaments.services import playoff as playoff_services
 from tournaments.services import results, rounds
 from tournaments.services import tournaments as tournament_services
@@ -92,6 +93,13 @@ class Progress:
     def finish(self) -> None:
         if self.enabled:
             sys.stderr.write("\n")
+
+
+def _account(seat: Seat) -> User:
+    """The account of the seat's player: the rehearsal gives every player one (``_players``)."""
+    account = seat.entry.player.user
+    assert account is not None
+    return account
 
 
 class Command(BaseCommand):
@@ -189,11 +197,11 @@ class Command(BaseCommand):
             self._play_round(round_, level, None, share=0.5)
             return
         if options["playoff"]:
-            round_ = playoff_services.playoff_start(tournament=tournament)
-            while round_ is not None:
-                self._play_round(round_, level, None)
-                rounds.round_close(round=round_)
-                round_ = tournament.rounds.filter(
+            bracket: Round | None = playoff_services.playoff_start(tournament=tournament)
+            while bracket is not None:
+                self._play_round(bracket, level, None)
+                rounds.round_close(round=bracket)
+                bracket = tournament.rounds.filter(
                     kind=Round.Kind.PLAYOFF, status=Round.Status.PLAYING
                 ).first()
         else:
@@ -210,14 +218,14 @@ class Command(BaseCommand):
             matches = [
                 m
                 for m in matches
-                if not any(s.entry.player.user.has_usable_password() for s in m.seats.all())
+                if not any(_account(s).has_usable_password() for s in m.seats.all())
             ]
         for match in matches[: round(len(matches) * share)]:
             seats = sorted(match.seats.all(), key=lambda seat: seat.seat)
             names = (seats[0].entry.player.name, seats[1].entry.player.name)
             seed = round_.tournament.seed * 100_003 + round_.number * 1_009 + (match.table or 0)
             played = play_match(seed=seed, best_of=match.best_of, names=names, level=level)
-            reporter, opponent = (Actor(user=s.entry.player.user, entry=s.entry) for s in seats)
+            reporter, opponent = (Actor(user=_account(s), entry=s.entry) for s in seats)
             reported = results.match_report_result(
                 match=match, by=reporter, first_dealer=played.first_dealer, games=played.games
             )
@@ -238,7 +246,7 @@ class Command(BaseCommand):
                 f"{place:>3}  {row.entry.player.name[:28]:<28} {s.record:>5} {s.game_points:>4} "
                 f"{s.spread:>7} {s.buchholz:>4}"
             )
-        if tournament.champion_id:
+        if tournament.champion is not None:
             self.stdout.write(f"Winner: {tournament.champion.player}")
         open_matches = Match.objects.filter(round__tournament=tournament).exclude(
             status=Match.Status.FINAL
