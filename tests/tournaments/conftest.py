@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 
 from tests.factories import OrganiserFactory, PlayerFactory, UserFactory
-from tournaments.models import Match, Round, Tournament
+from tournaments.models import Match, Round, Seat, Tournament
 from tournaments.services import results, rounds
 from tournaments.services import tournaments as services
 
@@ -27,15 +28,15 @@ def make_tournament(players: int = 8, *, accounts: bool = True, **fields: Any) -
     }
     tournament = services.tournament_create(**settings)
     for number in range(players):
-        user = UserFactory(username=f"{tournament.slug}-p{number}") if accounts else None
-        player = PlayerFactory(user=user, name=f"Player {number:02d}", club="Uppsala")
+        user = UserFactory.create(username=f"{tournament.slug}-p{number}") if accounts else None
+        player = PlayerFactory.create(user=user, name=f"Player {number:02d}", club="Uppsala")
         services.entry_add(tournament=tournament, player=player, checked_in=True)
     return tournament
 
 
 def play_round(
     tournament: Tournament,
-    organiser: Any,
+    organiser: User,
     result: Callable[[Match], list[tuple[int, int]]] | None = None,
 ) -> Round:
     """Pair, publish, settle every match (seat 0 wins 2-0 unless ``result`` says) and close."""
@@ -48,8 +49,8 @@ def play_round(
 
 
 @pytest.fixture
-def organiser() -> Any:
-    return OrganiserFactory(username="organiser")
+def organiser() -> User:
+    return OrganiserFactory.create(username="organiser")
 
 
 @pytest.fixture
@@ -57,12 +58,19 @@ def tournament(db: None) -> Tournament:
     return make_tournament()
 
 
-def seats(match: Match) -> list[Any]:
+def seats(match: Match) -> list[Seat]:
     return sorted(match.seats.select_related("entry__player__user"), key=lambda seat: seat.seat)
 
 
+def account(seat: Seat) -> User:
+    """The account of the seat's player (``make_tournament`` gives each one by default)."""
+    user = seat.entry.player.user
+    assert user is not None, f"{seat.entry.player} has no account"
+    return user
+
+
 @pytest.fixture(autouse=True)
-def _english() -> Any:
+def _english() -> Iterator[None]:
     """Service messages in English, so tests can quote them (pages set their own language)."""
     from django.utils import translation
 

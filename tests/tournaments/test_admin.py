@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.db.models import Model
 from django.test import Client
 from django.urls import reverse
@@ -19,12 +20,12 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def admin_client() -> Client:
     client = Client()
-    client.force_login(UserFactory(username="root", is_staff=True, is_superuser=True))
+    client.force_login(UserFactory.create(username="root", is_staff=True, is_superuser=True))
     return client
 
 
 @pytest.fixture
-def played(organiser: Any) -> Tournament:
+def played(organiser: User) -> Tournament:
     tournament = make_tournament(4, swiss_rounds=1)
     play_round(tournament, organiser)
     return tournament

@@ -7,17 +7,17 @@ published or discarded; and a NUL byte in a search box, note or hidden field
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pytest
+from django.contrib.auth.models import User
 from django.contrib.messages import get_messages
-from django.http import HttpResponse
 from django.test import Client
 from django.urls import reverse
 
 from club.models import Player
 from tests.factories import PlayerFactory
-from tests.tournaments.conftest import play_round, seats
+from tests.tournaments.conftest import account, play_round, seats
 from tournaments.access import Actor
 from tournaments.errors import TournamentError
 from tournaments.models import (
@@ -31,6 +31,9 @@ from tournaments.models import (
 )
 from tournaments.services import playoff, results, rounds
 
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse as TestResponse
+
 pytestmark = pytest.mark.django_db
 
 GONE = "The proposal was just re-paired or published by someone else; look at the round again."
@@ -38,14 +41,14 @@ NUL = "\x00"
 NO_NUL = "Null characters are not allowed."
 
 
-def organiser_client(organiser: Any) -> Client:
+def organiser_client(organiser: User) -> Client:
     client = Client()
     client.force_login(organiser)
     client.cookies["django_language"] = "en"
     return client
 
 
-def said(response: HttpResponse) -> list[str]:
+def said(response: TestResponse) -> list[str]:
     return [str(message) for message in get_messages(response.wsgi_request)]
 
 
@@ -96,7 +99,7 @@ def test_a_round_read_as_published_is_told_it_is_published(proposal: Round) -> N
 
 
 @pytest.fixture
-def discarded(tournament: Tournament, organiser: Any) -> Round:
+def discarded(tournament: Tournament, organiser: User) -> Round:
     """Round 2, proposed and then discarded when the tournament ended after round 1."""
     play_round(tournament, organiser)
     proposal = rounds.round_propose(tournament=tournament)
@@ -115,7 +118,7 @@ def test_publishing_a_proposal_discarded_by_ending_early_is_refused(
 # The proposal vanished: the organisers' pages.
 
 
-def test_the_proposals_forms_name_the_proposal_shown(proposal: Round, organiser: Any) -> None:
+def test_the_proposals_forms_name_the_proposal_shown(proposal: Round, organiser: User) -> None:
     address = reverse("tournaments:round", args=[proposal.tournament.slug, 1])
     page = organiser_client(organiser).get(address).content.decode()
     assert page.count(f'<input type="hidden" name="round" value="{proposal.pk}">') == 3
@@ -123,7 +126,7 @@ def test_the_proposals_forms_name_the_proposal_shown(proposal: Round, organiser:
 
 @pytest.mark.parametrize("action", ["round_publish", "round_repair", "round_swap"])
 def test_a_button_pressed_on_a_proposal_paired_again_meanwhile_does_nothing(
-    proposal: Round, organiser: Any, action: str
+    proposal: Round, organiser: User, action: str
 ) -> None:
     slug = proposal.tournament.slug
     first, second = swap_pair(proposal)
@@ -142,7 +145,9 @@ def test_a_button_pressed_on_a_proposal_paired_again_meanwhile_does_nothing(
     assert set(Seat.objects.filter(round=newer).values_list("match_id", "entry_id")) == pairs
 
 
-def test_publishing_a_proposal_published_meanwhile_says_so(proposal: Round, organiser: Any) -> None:
+def test_publishing_a_proposal_published_meanwhile_says_so(
+    proposal: Round, organiser: User
+) -> None:
     rounds.round_publish(round=proposal)
     response = organiser_client(organiser).post(
         reverse("tournaments:round_publish", args=[proposal.tournament.slug, 1]),
@@ -153,7 +158,7 @@ def test_publishing_a_proposal_published_meanwhile_says_so(proposal: Round, orga
 
 
 def test_publishing_a_discarded_proposal_leads_back_to_the_tournament(
-    tournament: Tournament, discarded: Round, organiser: Any
+    tournament: Tournament, discarded: Round, organiser: User
 ) -> None:
     response = organiser_client(organiser).post(
         reverse("tournaments:round_publish", args=[tournament.slug, 2]), {"round": discarded.pk}
@@ -163,7 +168,7 @@ def test_publishing_a_discarded_proposal_leads_back_to_the_tournament(
     assert said(response) == [GONE]
 
 
-def test_a_proposal_form_without_the_round_id_still_works(proposal: Round, organiser: Any) -> None:
+def test_a_proposal_form_without_the_round_id_still_works(proposal: Round, organiser: User) -> None:
     response = organiser_client(organiser).post(
         reverse("tournaments:round_publish", args=[proposal.tournament.slug, 1])
     )
@@ -171,7 +176,7 @@ def test_a_proposal_form_without_the_round_id_still_works(proposal: Round, organ
 
 
 @pytest.mark.parametrize("value", [NUL, "x", "-1"])
-def test_a_mangled_round_id_publishes_nothing(proposal: Round, organiser: Any, value: str) -> None:
+def test_a_mangled_round_id_publishes_nothing(proposal: Round, organiser: User, value: str) -> None:
     response = organiser_client(organiser).post(
         reverse("tournaments:round_publish", args=[proposal.tournament.slug, 1]), {"round": value}
     )
@@ -184,9 +189,9 @@ def test_a_mangled_round_id_publishes_nothing(proposal: Round, organiser: Any, v
 
 
 def test_a_nul_in_the_entries_search_is_an_error_not_a_crash(
-    tournament: Tournament, organiser: Any
+    tournament: Tournament, organiser: User
 ) -> None:
-    PlayerFactory(name="Eva Berg", club="Gävle")
+    PlayerFactory.create(name="Eva Berg", club="Gävle")
     client = organiser_client(organiser)
     address = reverse("tournaments:entries", args=[tournament.slug])
     for headers in ({}, {"HX-Request": "true", "HX-Target": "candidates"}):
@@ -197,7 +202,7 @@ def test_a_nul_in_the_entries_search_is_an_error_not_a_crash(
     assert "Register Eva Berg" in client.get(address, {"q": "Eva"}).content.decode()
 
 
-def test_a_nul_in_a_new_members_name_is_refused(tournament: Tournament, organiser: Any) -> None:
+def test_a_nul_in_a_new_members_name_is_refused(tournament: Tournament, organiser: User) -> None:
     response = organiser_client(organiser).post(
         reverse("tournaments:entry_add_new", args=[tournament.slug]),
         {"name": f"Eva{NUL}", "club": "Uppsala"},
@@ -207,7 +212,7 @@ def test_a_nul_in_a_new_members_name_is_refused(tournament: Tournament, organise
     assert not Player.objects.filter(name__startswith="Eva").exists()
 
 
-def test_a_nul_instead_of_a_member_is_refused(tournament: Tournament, organiser: Any) -> None:
+def test_a_nul_instead_of_a_member_is_refused(tournament: Tournament, organiser: User) -> None:
     entries = tournament.entries.count()
     response = organiser_client(organiser).post(
         reverse("tournaments:entry_add", args=[tournament.slug]), {"player": NUL}
@@ -217,7 +222,7 @@ def test_a_nul_instead_of_a_member_is_refused(tournament: Tournament, organiser:
 
 
 def test_a_nul_in_a_forbidden_pairs_reason_is_refused(
-    tournament: Tournament, organiser: Any
+    tournament: Tournament, organiser: User
 ) -> None:
     first, second = tournament.entries.all()[:2]
     response = organiser_client(organiser).post(
@@ -230,12 +235,13 @@ def test_a_nul_in_a_forbidden_pairs_reason_is_refused(
 
 @pytest.mark.parametrize("field", ["first", "second", "action"])
 def test_a_nul_in_an_entry_or_swap_choice_is_refused(
-    proposal: Round, organiser: Any, field: str
+    proposal: Round, organiser: User, field: str
 ) -> None:
     client = organiser_client(organiser)
     slug = proposal.tournament.slug
     if field == "action":
         entry = proposal.tournament.entries.first()
+        assert entry is not None
         address = reverse("tournaments:entry_change", args=[slug, entry.pk])
         expected = ["Unknown action."]
     else:
@@ -247,7 +253,7 @@ def test_a_nul_in_an_entry_or_swap_choice_is_refused(
     assert said(response) == expected
 
 
-def test_a_nul_in_a_new_tournaments_name_is_refused(organiser: Any) -> None:
+def test_a_nul_in_a_new_tournaments_name_is_refused(organiser: User) -> None:
     response = organiser_client(organiser).post(
         reverse("tournaments:create"), {"name": f"Vårcupen{NUL}", "year": 2026}
     )
@@ -260,7 +266,9 @@ def test_a_nul_in_a_new_tournaments_name_is_refused(organiser: Any) -> None:
 def playing(tournament: Tournament) -> Match:
     round_ = rounds.round_propose(tournament=tournament)
     rounds.round_publish(round=round_)
-    return round_.matches.filter(is_bye=False).order_by("table").first()
+    match = round_.matches.filter(is_bye=False).order_by("table").first()
+    assert match is not None
+    return match
 
 
 def report(first_dealer: str, winner: str, score: str) -> dict[str, str]:
@@ -269,7 +277,7 @@ def report(first_dealer: str, winner: str, score: str) -> dict[str, str]:
 
 def player_client(match: Match, seat: int) -> Client:
     client = Client()
-    client.force_login(seats(match)[seat].entry.player.user)
+    client.force_login(account(seats(match)[seat]))
     client.cookies["django_language"] = "en"
     return client
 
@@ -289,7 +297,7 @@ def test_a_nul_in_a_dispute_note_is_refused(playing: Match) -> None:
     slug = playing.round.tournament.slug
     results.match_report_result(
         match=playing,
-        by=Actor(user=seats(playing)[0].entry.player.user),
+        by=Actor(user=account(seats(playing)[0])),
         first_dealer=0,
         games=[(0, 90), (0, 80)],
     )
@@ -309,7 +317,7 @@ def test_a_nul_in_a_dispute_note_is_refused(playing: Match) -> None:
 
 
 def test_a_nul_in_the_organisers_note_is_refused_and_nothing_settled(
-    playing: Match, organiser: Any
+    playing: Match, organiser: User
 ) -> None:
     address = reverse("tournaments:match_settle", args=[playing.round.tournament.slug, playing.pk])
     client = organiser_client(organiser)

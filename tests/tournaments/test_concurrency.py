@@ -8,9 +8,11 @@ Each call runs in its own thread, so on its own database connection.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.contrib.messages import get_messages
 from django.db import connection
 from django.test import Client
@@ -18,7 +20,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.factories import OrganiserFactory
-from tests.tournaments.conftest import make_tournament, seats
+from tests.tournaments.conftest import account, make_tournament, seats
 from tournaments.access import Actor
 from tournaments.errors import TournamentError
 from tournaments.models import Match, ResultChange, Round, Seat
@@ -27,13 +29,13 @@ from tournaments.services import results, rounds
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
-def run_together(*calls: Any) -> list[Any]:
+def run_together(*calls: Callable[[], object]) -> list[Any]:
     """Each call's result or exception (any exception: a 500 must show as one)."""
     barrier = threading.Barrier(len(calls))
     outcomes: list[Any] = [None] * len(calls)
     language = translation.get_language()
 
-    def run(index: int, call: Any) -> None:
+    def run(index: int, call: Callable[[], object]) -> None:
         barrier.wait()
         try:
             with translation.override(language):
@@ -57,7 +59,7 @@ def test_two_players_reporting_at_once(agree: bool) -> None:
     round_ = rounds.round_propose(tournament=tournament)
     rounds.round_publish(round=round_)
     match = round_.matches.get()
-    a, b = (Actor(user=seat.entry.player.user) for seat in seats(match))
+    a, b = (Actor(user=account(seat)) for seat in seats(match))
     games_b = [(0, 90), (0, 80)] if agree else [(1, 90), (1, 80)]
     run_together(
         lambda: results.match_report_result(
@@ -173,9 +175,9 @@ def test_pairing_again_while_another_swaps_keeps_one_consistent_round() -> None:
 def test_the_organiser_pressing_second_is_told_on_the_page() -> None:
     tournament = make_tournament(6, swiss_rounds=2)
     proposal = rounds.round_propose(tournament=tournament)
-    organisers = [OrganiserFactory(username="anna"), OrganiserFactory(username="bo")]
+    organisers = [OrganiserFactory.create(username="anna"), OrganiserFactory.create(username="bo")]
 
-    def press(organiser: Any, action: str) -> list[str]:
+    def press(organiser: User, action: str) -> list[str]:
         client = Client()
         client.force_login(organiser)
         client.cookies["django_language"] = "en"

@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
 from club.services import player_update
 from tests.factories import PlayerFactory
-from tests.tournaments.conftest import make_tournament, play_round
+from tests.tournaments.conftest import account, make_tournament, play_round
 from tournaments.models import Match, Tournament
 from tournaments.services import results, rounds
 from tournaments.services import tournaments as services
+
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse as TestResponse
 
 pytestmark = pytest.mark.django_db
 
@@ -28,7 +33,7 @@ def client(language: str = "en") -> Client:
 
 
 @pytest.fixture
-def playing(organiser: Any) -> Tournament:
+def playing(organiser: User) -> Tournament:
     """Round 1 closed, round 2 published with its matches unreported."""
     tournament = make_tournament(8)
     play_round(tournament, organiser)
@@ -40,7 +45,7 @@ def standings_url(tournament: Tournament) -> str:
     return reverse("tournaments:standings", args=[tournament.slug])
 
 
-def again(browser: Client, url: str, first: Any, **headers: str) -> Any:
+def again(browser: Client, url: str, first: TestResponse, **headers: str) -> TestResponse:
     """The same address asked again with the validators of ``first``."""
     return browser.get(url, headers={"If-None-Match": first["ETag"], **headers})
 
@@ -59,7 +64,7 @@ def test_an_unchanged_page_answers_304_without_a_body(playing: Tournament) -> No
     assert browser.head(url, headers={"If-None-Match": first["ETag"]}).status_code == 304
 
 
-def test_a_reported_result_gives_the_fresh_page(playing: Tournament, organiser: Any) -> None:
+def test_a_reported_result_gives_the_fresh_page(playing: Tournament, organiser: User) -> None:
     browser = client()
     url = reverse("tournaments:round", args=[playing.slug, 2])
     first = browser.get(url)
@@ -86,7 +91,9 @@ def test_a_reported_result_gives_the_fresh_page(playing: Tournament, organiser: 
         ),
     ],
 )
-def test_every_change_the_pages_show_is_a_new_version(playing: Tournament, change: Any) -> None:
+def test_every_change_the_pages_show_is_a_new_version(
+    playing: Tournament, change: Callable[[Tournament], object]
+) -> None:
     browser = client()
     url = reverse("tournaments:detail", args=[playing.slug])
     first = browser.get(url)
@@ -98,7 +105,7 @@ def test_a_late_entry_is_a_new_version(playing: Tournament) -> None:
     browser = client()
     url = reverse("tournaments:detail", args=[playing.slug])
     first = browser.get(url)
-    services.entry_add(tournament=playing, player=PlayerFactory(name="Late Comer"))
+    services.entry_add(tournament=playing, player=PlayerFactory.create(name="Late Comer"))
     fresh = again(browser, url, first)
     assert fresh.status_code == 200
     assert "Late Comer" in fresh.content.decode()
@@ -127,7 +134,7 @@ def test_the_polled_fragment_has_validators_of_its_own(playing: Tournament) -> N
     assert again(browser, url, fragment).status_code == 200  # the whole page is not the fragment
 
 
-def test_organisers_always_get_the_live_page(playing: Tournament, organiser: Any) -> None:
+def test_organisers_always_get_the_live_page(playing: Tournament, organiser: User) -> None:
     browser = client()
     browser.force_login(organiser)
     response = browser.get(reverse("tournaments:round", args=[playing.slug, 2]))
@@ -142,7 +149,7 @@ def test_a_player_signed_in_sees_their_own_table_not_a_cached_visitors_page(
     url = reverse("tournaments:detail", args=[playing.slug])
     visitor = browser.get(url)
     seat = Match.objects.filter(round__number=2, is_bye=False)[0].seats.get(seat=0)
-    browser.force_login(seat.entry.player.user)
+    browser.force_login(account(seat))
     mine = again(browser, url, visitor)
     assert mine.status_code == 200
     assert mine["ETag"] != visitor["ETag"]
@@ -174,7 +181,7 @@ def test_a_player_still_finds_their_own_table_marked(playing: Tournament) -> Non
     assert 'class="mine' not in client().get(url).content.decode()
     seat = Match.objects.filter(round__number=2, is_bye=False)[0].seats.get(seat=0)
     browser = client()
-    browser.force_login(seat.entry.player.user)
+    browser.force_login(account(seat))
     assert 'class="mine' in browser.get(url).content.decode()
 
 
@@ -185,7 +192,7 @@ def test_a_round_number_in_other_digits_is_ignored_not_a_500(playing: Tournament
 
 
 def test_the_standings_table_is_rendered_once_per_version(
-    playing: Tournament, organiser: Any
+    playing: Tournament, organiser: User
 ) -> None:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext

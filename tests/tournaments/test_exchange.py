@@ -8,9 +8,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 
-from tests.tournaments.conftest import make_tournament, play_round, seats
+from tests.tournaments.conftest import account, make_tournament, play_round, seats
 from tournaments.access import Actor
 from tournaments.exchange import import_tournament
 from tournaments.models import Game, Match, Round, Tournament
@@ -22,11 +23,12 @@ pytestmark = pytest.mark.django_db
 def export(slug: str) -> dict[str, Any]:
     out = io.StringIO()
     call_command("export_tournament", slug, stdout=out)
-    return json.loads(out.getvalue())
+    data: dict[str, Any] = json.loads(out.getvalue())
+    return data
 
 
 @pytest.fixture
-def played(organiser: Any) -> Tournament:
+def played(organiser: User) -> Tournament:
     tournament = make_tournament(5, swiss_rounds=2)
     play_round(tournament, organiser, lambda m: [(0, 88), (1, 60), (0, 100)])
     play_round(tournament, organiser)
@@ -108,21 +110,22 @@ def written(tournament: Tournament) -> list[tuple[Any, ...]]:
     return sorted(lines, key=repr)
 
 
-def test_an_imported_tournament_is_written_as_the_site_writes_one(organiser: Any) -> None:
+def test_an_imported_tournament_is_written_as_the_site_writes_one(organiser: User) -> None:
     tournament = make_tournament(5, swiss_rounds=3)
     play_round(tournament, organiser, lambda m: [(0, 88), (1, 60), (0, 100)])
     play_round(tournament, organiser)
     third = rounds.round_propose(tournament=tournament)
     rounds.round_publish(round=third)
     match = third.matches.filter(is_bye=False).first()
-    reporter = Actor(user=seats(match)[0].entry.player.user)
+    assert match is not None
+    reporter = Actor(user=account(seats(match)[0]))
     results.match_report_result(match=match, by=reporter, first_dealer=1, games=[(0, 50)])
     copy = import_tournament(export(tournament.slug), slug="copy")
     assert written(copy) == written(tournament)
     assert Match.Status.IN_PLAY in {line[5] for line in written(copy)}
 
 
-def test_a_play_off_with_byes_is_exported_and_imported_whole(organiser: Any) -> None:
+def test_a_play_off_with_byes_is_exported_and_imported_whole(organiser: User) -> None:
     tournament = make_tournament(7, swiss_rounds=1, playoff_size=6)
     play_round(tournament, organiser)
     first = playoff.playoff_start(tournament=tournament)

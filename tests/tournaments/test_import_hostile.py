@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
@@ -42,11 +43,12 @@ Data = dict[str, Any]
 def export(slug: str) -> Data:
     out = io.StringIO()
     call_command("export_tournament", slug, stdout=out)
-    return json.loads(out.getvalue())
+    data: Data = json.loads(out.getvalue())
+    return data
 
 
 @pytest.fixture
-def played(organiser: Any) -> Tournament:
+def played(organiser: User) -> Tournament:
     """Five players, two closed rounds with a bye each; round 1 table 1 went to three games."""
     tournament = make_tournament(5, swiss_rounds=2)
     play_round(tournament, organiser, lambda m: [(0, 88), (1, 60), (0, 100)])
@@ -289,7 +291,7 @@ def test_a_hostile_file_is_refused_by_path(
 
 
 @pytest.fixture
-def bracket(organiser: Any) -> Tournament:
+def bracket(organiser: User) -> Tournament:
     """Six of seven players in a play-off: its first round has two byes (places 0 and 2)."""
     tournament = make_tournament(7, swiss_rounds=1, playoff_size=6)
     play_round(tournament, organiser)

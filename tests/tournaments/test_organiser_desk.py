@@ -4,9 +4,10 @@ that cannot be undone, only the actions that apply, and no twin members by mista
 from __future__ import annotations
 
 import re
-from typing import Any
+from collections.abc import Callable
 
 import pytest
+from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -14,7 +15,7 @@ from django.urls import reverse
 
 from club.models import Player
 from tests.factories import PlayerFactory, UserFactory
-from tests.tournaments.conftest import make_tournament, play_round, seats
+from tests.tournaments.conftest import account, make_tournament, play_round, seats
 from tournaments import bridge, selectors
 from tournaments.access import Actor
 from tournaments.models import Entry, Match, Round, Tournament
@@ -26,7 +27,7 @@ pytestmark = pytest.mark.django_db
 DISPUTE_NOTE = "Game 2 ended 121-118 to me, not 121-80."
 
 
-def english(user: Any = None) -> Client:
+def english(user: User | None = None) -> Client:
     client = Client()
     client.cookies["django_language"] = "en"
     if user is not None:
@@ -39,7 +40,7 @@ def round_url(tournament: Tournament, number: int = 1) -> str:
 
 
 def by_seat(match: Match, seat: int) -> Actor:
-    return Actor(user=seats(match)[seat].entry.player.user)
+    return Actor(user=account(seats(match)[seat]))
 
 
 def at_table(round_: Round, table: int) -> Match:
@@ -75,7 +76,7 @@ def panel_lines(page: str) -> list[tuple[str, str]]:
     )
 
 
-def settle(match: Match, organiser: Any) -> None:
+def settle(match: Match, organiser: User) -> None:
     results.match_settle(match=match, organiser=organiser, first_dealer=0, games=[(0, 1), (0, 2)])
 
 
@@ -83,7 +84,7 @@ def settle(match: Match, organiser: Any) -> None:
 
 
 def test_the_panel_lists_disputed_then_reported_then_in_play_then_unreported(
-    busy_round: Round, organiser: Any
+    busy_round: Round, organiser: User
 ) -> None:
     page = english(organiser).get(round_url(busy_round.tournament)).content.decode()
     assert panel_lines(page) == [
@@ -109,14 +110,14 @@ def test_the_panel_lists_disputed_then_reported_then_in_play_then_unreported(
 
 def test_the_panel_is_for_organisers_only(busy_round: Round) -> None:
     address = round_url(busy_round.tournament)
-    for client in (english(), english(UserFactory())):
+    for client in (english(), english(UserFactory.create())):
         assert 'id="attention"' not in client.get(address).content.decode()
         partial = client.get(address, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="attention")
         assert 'id="attention"' not in partial.content.decode()
         assert DISPUTE_NOTE not in partial.content.decode()
 
 
-def test_the_panel_refreshes_through_its_htmx_partial(busy_round: Round, organiser: Any) -> None:
+def test_the_panel_refreshes_through_its_htmx_partial(busy_round: Round, organiser: User) -> None:
     client = english(organiser)
     address = round_url(busy_round.tournament)
     page = client.get(address).content.decode()
@@ -129,11 +130,10 @@ def test_the_panel_refreshes_through_its_htmx_partial(busy_round: Round, organis
     assert [table for _status, table in panel_lines(text)] == ["1", "4", "2"]
     for table in (1, 2, 4):
         settle(at_table(busy_round, table), organiser)
-    text = client.get(address, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="attention").content
-    assert "nothing needs your attention" in text.decode()
-    assert reverse("tournaments:round_close", args=[busy_round.tournament.slug, 1]) in (
-        text.decode()
-    )
+    calm = client.get(address, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="attention")
+    text = calm.content.decode()
+    assert "nothing needs your attention" in text
+    assert reverse("tournaments:round_close", args=[busy_round.tournament.slug, 1]) in text
 
 
 def test_the_panel_costs_the_same_queries_for_any_field() -> None:
@@ -162,7 +162,7 @@ def test_a_disputed_match_stands_out_for_everybody(busy_round: Round) -> None:
 # Questions before actions that cannot be undone
 
 
-def test_closing_a_round_asks_first(tournament: Tournament, organiser: Any) -> None:
+def test_closing_a_round_asks_first(tournament: Tournament, organiser: User) -> None:
     round_ = rounds.round_propose(tournament=tournament)
     rounds.round_publish(round=round_)
     for match in round_.matches.filter(is_bye=False):
@@ -182,7 +182,7 @@ def test_closing_a_round_asks_first(tournament: Tournament, organiser: Any) -> N
 
 
 def test_a_round_with_unfinished_matches_is_not_closed_nor_asked_about(
-    busy_round: Round, organiser: Any
+    busy_round: Round, organiser: User
 ) -> None:
     address = reverse("tournaments:round_close", args=[busy_round.tournament.slug, 1])
     response = english(organiser).post(address, {"confirm": "1"}, follow=True)
@@ -199,7 +199,7 @@ def test_a_round_with_unfinished_matches_is_not_closed_nor_asked_about(
     ],
 )
 def test_withdrawing_and_removing_a_player_ask_first(
-    organiser: Any, action: str, question: str, done: Any
+    organiser: User, action: str, question: str, done: Callable[[Entry], bool] | None
 ) -> None:
     tournament = make_tournament(4, swiss_rounds=2)
     if action == "withdraw":
@@ -220,7 +220,7 @@ def test_withdrawing_and_removing_a_player_ask_first(
         assert done(entry)
 
 
-def test_starting_the_play_off_asks_first(organiser: Any) -> None:
+def test_starting_the_play_off_asks_first(organiser: User) -> None:
     tournament = make_tournament(6, swiss_rounds=2, playoff_size=4)
     play_round(tournament, organiser)
     detail = english(organiser).get(reverse("tournaments:detail", args=[tournament.slug]))
@@ -239,7 +239,7 @@ def test_starting_the_play_off_asks_first(organiser: Any) -> None:
     assert tournament.status == Tournament.Status.PLAYOFF
 
 
-def test_finishing_the_tournament_asks_first(organiser: Any) -> None:
+def test_finishing_the_tournament_asks_first(organiser: User) -> None:
     tournament = make_tournament(4, swiss_rounds=1)
     play_round(tournament, organiser)
     client = english(organiser)
@@ -259,7 +259,7 @@ def test_finishing_the_tournament_asks_first(organiser: Any) -> None:
     assert tournament.champion == leader
 
 
-def test_ending_early_needs_its_own_confirmation(organiser: Any) -> None:
+def test_ending_early_needs_its_own_confirmation(organiser: User) -> None:
     tournament = make_tournament(4, swiss_rounds=3)
     play_round(tournament, organiser)
     client = english(organiser)
@@ -284,7 +284,7 @@ def test_ending_early_needs_its_own_confirmation(organiser: Any) -> None:
 
 
 def test_ending_early_discards_an_unpublished_proposal_and_not_a_round_in_play(
-    organiser: Any,
+    organiser: User,
 ) -> None:
     tournament = make_tournament(4, swiss_rounds=3)
     play_round(tournament, organiser)
@@ -314,7 +314,7 @@ def test_ending_early_discards_an_unpublished_proposal_and_not_a_round_in_play(
 # Only the actions that apply
 
 
-def test_no_next_round_is_offered_or_paired_after_the_last_swiss_round(organiser: Any) -> None:
+def test_no_next_round_is_offered_or_paired_after_the_last_swiss_round(organiser: User) -> None:
     tournament = make_tournament(4, swiss_rounds=2)
     client = english(organiser)
     detail = reverse("tournaments:detail", args=[tournament.slug])
@@ -338,9 +338,9 @@ def test_no_next_round_is_offered_or_paired_after_the_last_swiss_round(organiser
     assert tournament.rounds.count() == 2
 
 
-def test_the_entries_page_offers_only_what_applies(organiser: Any) -> None:
+def test_the_entries_page_offers_only_what_applies(organiser: User) -> None:
     tournament = make_tournament(4, swiss_rounds=1)
-    late = services.entry_add(tournament=tournament, player=PlayerFactory(name="Zelda Sen"))
+    late = services.entry_add(tournament=tournament, player=PlayerFactory.create(name="Zelda Sen"))
     client = english(organiser)
     address = reverse("tournaments:entries", args=[tournament.slug])
     page = client.get(address).content.decode()
@@ -369,9 +369,9 @@ def test_the_entries_page_offers_only_what_applies(organiser: Any) -> None:
 # A new member whose name is already on the register
 
 
-def test_a_name_on_the_register_asks_whether_it_is_the_same_person(organiser: Any) -> None:
+def test_a_name_on_the_register_asks_whether_it_is_the_same_person(organiser: User) -> None:
     tournament = make_tournament(0)
-    known = PlayerFactory(name="Åke Öst", club="Kiruna")
+    known = PlayerFactory.create(name="Åke Öst", club="Kiruna")
     client = english(organiser)
     new_member = {"name": "åke öst", "club": "Luleå"}
     response = client.post(reverse("tournaments:entry_add_new", args=[tournament.slug]), new_member)
@@ -394,9 +394,9 @@ def test_a_name_on_the_register_asks_whether_it_is_the_same_person(organiser: An
     assert Player.objects.count() == 1
 
 
-def test_a_new_member_can_be_added_anyway(organiser: Any) -> None:
+def test_a_new_member_can_be_added_anyway(organiser: User) -> None:
     tournament = make_tournament(0)
-    PlayerFactory(name="Åke Öst", club="Kiruna")
+    PlayerFactory.create(name="Åke Öst", club="Kiruna")
     client = english(organiser)
     address = reverse("tournaments:entry_add_new", args=[tournament.slug])
     client.post(address, {"name": "Åke Öst", "club": "Luleå"})

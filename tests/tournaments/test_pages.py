@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import csv
 import io
-from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -26,18 +26,19 @@ def english() -> Client:
     return client
 
 
-def as_user(user: Any) -> Client:
+def as_user(user: User) -> Client:
     client = english()
     client.force_login(user)
     return client
 
 
-def test_public_pages_need_no_login(organiser: Any) -> None:
+def test_public_pages_need_no_login(organiser: User) -> None:
     tournament = make_tournament(6, swiss_rounds=2, playoff_size=4)
     play_round(tournament, organiser)
     entry = tournament.entries.first()
+    assert entry is not None
     client = english()
-    for name, args in [
+    pages: list[tuple[str, list[str | int]]] = [
         ("list", []),
         ("detail", [tournament.slug]),
         ("round", [tournament.slug, 1]),
@@ -46,7 +47,8 @@ def test_public_pages_need_no_login(organiser: Any) -> None:
         ("results_csv", [tournament.slug]),
         ("entry", [tournament.slug, entry.pk]),
         ("playoff", [tournament.slug]),
-    ]:
+    ]
+    for name, args in pages:
         assert client.get(reverse(f"tournaments:{name}", args=args)).status_code == 200, name
 
 
@@ -66,11 +68,11 @@ def test_organiser_pages_are_for_organisers_only(
     args = [] if name == "create" else [tournament.slug]
     address = reverse(f"tournaments:{name}", args=args)
     assert getattr(english(), method)(address).status_code == 302  # to the login page
-    assert getattr(as_user(UserFactory()), method)(address).status_code == 403
+    assert getattr(as_user(UserFactory.create()), method)(address).status_code == 403
     assert not tournament.rounds.exists()
 
 
-def test_standings_explain_every_tie_break_and_export_as_csv(organiser: Any) -> None:
+def test_standings_explain_every_tie_break_and_export_as_csv(organiser: User) -> None:
     tournament = make_tournament(4, swiss_rounds=2)
     play_round(tournament, organiser, lambda m: [(0, 50), (0, 100)])
     page = english().get(reverse("tournaments:standings", args=[tournament.slug])).content.decode()
@@ -100,7 +102,7 @@ def test_standings_explain_every_tie_break_and_export_as_csv(organiser: Any) -> 
     assert all(row[9] == "6" and row[10] == "92" for row in winners)
 
 
-def test_a_round_in_play_is_live_and_the_standings_are_preliminary(organiser: Any) -> None:
+def test_a_round_in_play_is_live_and_the_standings_are_preliminary(organiser: User) -> None:
     tournament = make_tournament(4, swiss_rounds=2)
     play_round(tournament, organiser)
     from tournaments.services import rounds
@@ -121,7 +123,7 @@ def test_a_round_in_play_is_live_and_the_standings_are_preliminary(organiser: An
     assert "Preliminary" not in closed
 
 
-def _standings_queries(players: int, organiser: Any) -> int:
+def _standings_queries(players: int, organiser: User) -> int:
     tournament = make_tournament(players, swiss_rounds=3)
     for _ in range(3):
         play_round(tournament, organiser)
@@ -131,11 +133,11 @@ def _standings_queries(players: int, organiser: Any) -> int:
     return len(queries)
 
 
-def test_the_standings_page_costs_the_same_queries_for_any_field(organiser: Any) -> None:
+def test_the_standings_page_costs_the_same_queries_for_any_field(organiser: User) -> None:
     assert _standings_queries(6, organiser) == _standings_queries(24, organiser)
 
 
-def test_creating_a_tournament_with_a_preset_and_refusing_bad_input(organiser: Any) -> None:
+def test_creating_a_tournament_with_a_preset_and_refusing_bad_input(organiser: User) -> None:
     client = as_user(organiser)
     data = {
         "name": "Vårturneringen",
@@ -175,7 +177,7 @@ def test_creating_a_tournament_with_a_preset_and_refusing_bad_input(organiser: A
     assert tournament.tiebreaks == ["match_wins", "spread"]
 
 
-def test_one_championship_a_year(organiser: Any) -> None:
+def test_one_championship_a_year(organiser: User) -> None:
     make_tournament(2, is_championship=True)
     client = as_user(organiser)
     response = client.post(
@@ -201,7 +203,7 @@ def test_one_championship_a_year(organiser: Any) -> None:
     assert Tournament.objects.count() == 1
 
 
-def test_organisers_register_players_and_add_new_members(organiser: Any) -> None:
+def test_organisers_register_players_and_add_new_members(organiser: User) -> None:
     tournament = make_tournament(0)
     client = as_user(organiser)
     response = client.post(
@@ -225,7 +227,7 @@ def test_organisers_register_players_and_add_new_members(organiser: Any) -> None
     assert tournament.entries.count() == 1
 
 
-def test_a_players_history_lists_every_match(organiser: Any) -> None:
+def test_a_players_history_lists_every_match(organiser: User) -> None:
     tournament = make_tournament(4, swiss_rounds=2)
     play_round(tournament, organiser)
     play_round(tournament, organiser)
@@ -239,13 +241,14 @@ def test_a_players_history_lists_every_match(organiser: Any) -> None:
     assert row.standing.record in page
 
 
-def test_the_home_page_lists_champions_and_a_player_page_their_tournaments(organiser: Any) -> None:
+def test_the_home_page_lists_champions_and_a_player_page_their_tournaments(organiser: User) -> None:
     from tournaments.services import playoff
 
     tournament = make_tournament(4, swiss_rounds=1, is_championship=True)
     play_round(tournament, organiser)
     playoff.tournament_finish(tournament=tournament)
     tournament.refresh_from_db()
+    assert tournament.champion is not None
     champion = tournament.champion.player
     home = english().get("/").content.decode()
     assert "Swedish champions" in home

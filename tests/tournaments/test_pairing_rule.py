@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 import rustworkx as rx
+from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
@@ -145,7 +146,7 @@ def test_the_check_catches_a_pairing_against_the_rule() -> None:
     check_round(round_, Before(wins=wins), set())
 
 
-def test_the_proposal_page_shows_the_explanation(organiser: Any) -> None:
+def test_the_proposal_page_shows_the_explanation(organiser: User) -> None:
     tournament = make_tournament(7)
     play_round(tournament, organiser)
     round_ = rounds.round_propose(tournament=tournament)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import io
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
@@ -17,11 +18,14 @@ from tournaments.printing import cache, documents
 from tournaments.services import results, rounds
 from tournaments.services.changes import tournament_changed
 
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse as TestResponse
+
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def playing(organiser: Any) -> Tournament:
+def playing(organiser: User) -> Tournament:
     """Round 1 closed, round 2 published with its matches unreported."""
     tournament = make_tournament(8)
     play_round(tournament, organiser)
@@ -43,7 +47,7 @@ def renders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return rendered
 
 
-def text_of(response: Any) -> str:
+def text_of(response: TestResponse) -> str:
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
     return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
@@ -55,7 +59,7 @@ def browser(language: str = "en") -> Client:
     return client
 
 
-def settle_table_1(tournament: Tournament, organiser: Any, loser_score: int) -> None:
+def settle_table_1(tournament: Tournament, organiser: User, loser_score: int) -> None:
     match = Match.objects.get(round__tournament=tournament, round__number=2, table=1)
     games = [(0, loser_score), (0, 90)]
     results.match_settle(match=match, organiser=organiser, first_dealer=0, games=games)
@@ -72,7 +76,7 @@ def test_a_repeated_download_is_served_from_the_cache(
 
 
 def test_a_changed_result_renders_afresh(
-    playing: Tournament, organiser: Any, renders: list[str]
+    playing: Tournament, organiser: User, renders: list[str]
 ) -> None:
     url = reverse("tournaments:standings_pdf", args=[playing.slug]) + "?round=2"
     winner = Match.objects.get(round__tournament=playing, round__number=2, table=1).seats.get(
@@ -105,10 +109,12 @@ def test_the_same_reader_gets_a_304(playing: Tournament, renders: list[str]) -> 
 
 
 def test_visitors_sheets_carry_no_private_links_and_organisers_do(
-    playing: Tournament, organiser: Any
+    playing: Tournament, organiser: User
 ) -> None:
     url = reverse("tournaments:scoresheets_pdf", args=[playing.slug, 2])
     entry = playing.entries.first()
+    assert entry is not None
+    assert entry.private_key is not None
     public = text_of(browser().get(url))
     assert entry.private_key not in public
     assert "/p/" not in public
@@ -169,7 +175,7 @@ def test_readers_asking_at_once_wait_for_one_render(playing: Tournament) -> None
 
 
 def test_a_closed_rounds_standings_stay_cached_while_the_next_round_is_reported(
-    playing: Tournament, organiser: Any, renders: list[str]
+    playing: Tournament, organiser: User, renders: list[str]
 ) -> None:
     client = browser()
     url = reverse("tournaments:standings_pdf", args=[playing.slug])

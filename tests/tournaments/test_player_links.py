@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime
 import io
-from typing import Any
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -37,7 +36,7 @@ def spring() -> Tournament:
         seed=5,
     )
     for name, club in NAMES.items():
-        player = PlayerFactory(name=name, club=club)
+        player = PlayerFactory.create(name=name, club=club)
         services.entry_add(tournament=tournament, player=player, checked_in=True)
     return tournament
 
@@ -52,7 +51,7 @@ def entry_of(tournament: Tournament, name: str) -> Entry:
     return tournament.entries.get(player__name=name)
 
 
-def keys(tournament: Tournament) -> dict[str, Any]:
+def keys(tournament: Tournament) -> dict[str, str | None]:
     return {entry.player.name: entry.private_key for entry in tournament.entries.all()}
 
 

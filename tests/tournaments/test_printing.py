@@ -13,26 +13,32 @@ import io
 import math
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 import segno
+from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
-from pypdf import PdfReader
-from pypdf.generic import ContentStream
+from pypdf import PageObject, PdfReader
+from pypdf.generic import ContentStream, DictionaryObject
+from pytest_django import Settings
+from weasyprint import HTML
 
 from tests.factories import PlayerFactory, UserFactory
 from tests.tournaments.conftest import play_round
 from tournaments import bridge, selectors
-from tournaments.models import Entry, Round, Tournament
+from tournaments.models import Entry, Match, Round, Tournament
 from tournaments.printing import documents, pdf, qr
 from tournaments.printing.documents import name_key, standings_columns
 from tournaments.printing.links import short_url
 from tournaments.services import links, playoff, results, rounds
 from tournaments.services import tournaments as services
+
+if TYPE_CHECKING:
+    from django.test.client import _MonkeyPatchedWSGIResponse as TestResponse
 
 pytestmark = pytest.mark.django_db
 
@@ -61,7 +67,7 @@ SWEDISH_ORDER = [
 ]
 
 
-def client(language: str = "en", user: Any = None) -> Client:
+def client(language: str = "en", user: User | None = None) -> Client:
     browser = Client()
     browser.cookies["django_language"] = language
     if user is not None:
@@ -69,7 +75,7 @@ def client(language: str = "en", user: Any = None) -> Client:
     return browser
 
 
-def pages_of(response: Any) -> list[str]:
+def pages_of(response: TestResponse) -> list[str]:
     """The text of each page of a PDF response, after checking it is one."""
     assert response.status_code == 200
     assert response["Content-Type"] == "application/pdf"
@@ -107,20 +113,22 @@ def tournament_of(names: dict[str, str], **fields: Any) -> Tournament:
     }
     tournament = services.tournament_create(**settings)
     for name, club in names.items():
-        player = PlayerFactory(name=name, club=club)
+        player = PlayerFactory.create(name=name, club=club)
         services.entry_add(tournament=tournament, player=player, checked_in=True)
     return tournament
 
 
-def split_games(match: Any) -> list[tuple[int, int]]:
+def split_games(match: Match) -> list[tuple[int, int]]:
     """Seat 0 wins 2-1 at even tables, seat 1 wins 2-0 at odd ones (scores vary by table)."""
-    if match.table % 2:
-        return [(1, 40 + match.table), (1, 100)]
-    return [(0, 70 + match.table), (1, 110), (0, 95)]
+    table = match.table
+    assert table is not None  # byes are not played
+    if table % 2:
+        return [(1, 40 + table), (1, 100)]
+    return [(0, 70 + table), (1, 110), (0, 95)]
 
 
 @pytest.fixture
-def autumn(organiser: Any) -> Tournament:
+def autumn(organiser: User) -> Tournament:
     """Round 1 closed, round 2 published and being played."""
     tournament = tournament_of(NAMES)
     play_round(tournament, organiser, split_games)
@@ -181,7 +189,7 @@ def test_names_sort_in_the_readers_alphabet(language: str, names: list[str]) -> 
 
 
 def test_a_round_in_play_is_preliminary_and_a_closed_one_is_not(
-    autumn: Tournament, organiser: Any
+    autumn: Tournament, organiser: User
 ) -> None:
     english = client("en")
     playing = pages_of(english.get(url("pairings_pdf", autumn, 2)))
@@ -218,7 +226,7 @@ def test_score_sheets_print_a_sheet_per_table_two_or_four_to_a_page(autumn: Tour
     assert english.get(url("scoresheets_pdf", autumn, 2) + "?per_page=3").status_code == 404
 
 
-def test_standings_show_every_figure_in_standings_order(organiser: Any) -> None:
+def test_standings_show_every_figure_in_standings_order(organiser: User) -> None:
     tournament = tournament_of(NAMES, tiebreaks=["match_wins", "buchholz", "spread"])
     play_round(tournament, organiser, split_games)
     play_round(tournament, organiser, split_games)
@@ -244,7 +252,7 @@ def test_standings_show_every_figure_in_standings_order(organiser: Any) -> None:
     assert "Head to head" not in text  # not in this chain
 
 
-def test_tied_players_share_their_place(organiser: Any) -> None:
+def test_tied_players_share_their_place(organiser: User) -> None:
     tournament = tournament_of(NAMES)
     play_round(tournament, organiser)  # every table 121-100, 121-95 to seat 0
     text = "\n".join(pages_of(client("en").get(url("standings_pdf", tournament))))
@@ -268,7 +276,7 @@ def test_head_to_head_is_explained_but_has_no_column(autumn: Tournament) -> None
 
 
 def test_standings_of_an_unknown_or_unpublished_round_are_not_found(
-    autumn: Tournament, organiser: Any
+    autumn: Tournament, organiser: User
 ) -> None:
     rounds.round_close(round=_settle_all(autumn.rounds.get(number=2), organiser))
     rounds.round_propose(tournament=autumn)
@@ -278,7 +286,7 @@ def test_standings_of_an_unknown_or_unpublished_round_are_not_found(
         assert english.get(address).status_code == 404, wanted
 
 
-def _settle_all(round_: Round, organiser: Any) -> Round:
+def _settle_all(round_: Round, organiser: User) -> Round:
     for match in round_.matches.filter(is_bye=False):
         results.match_settle(
             match=match, organiser=organiser, first_dealer=0, games=split_games(match)
@@ -286,7 +294,7 @@ def _settle_all(round_: Round, organiser: Any) -> Round:
     return round_
 
 
-def test_a_proposed_round_is_only_for_organisers(autumn: Tournament, organiser: Any) -> None:
+def test_a_proposed_round_is_only_for_organisers(autumn: Tournament, organiser: User) -> None:
     rounds.round_close(round=_settle_all(autumn.rounds.get(number=2), organiser))
     proposed = rounds.round_propose(tournament=autumn)
     for name in ("pairings_pdf", "scoresheets_pdf"):
@@ -295,7 +303,7 @@ def test_a_proposed_round_is_only_for_organisers(autumn: Tournament, organiser: 
         assert pages_of(client("en", organiser).get(address))
 
 
-def test_the_crosstable_shows_who_played_whom(organiser: Any) -> None:
+def test_the_crosstable_shows_who_played_whom(organiser: User) -> None:
     tournament = tournament_of(NAMES)
     for _ in range(3):
         play_round(tournament, organiser, split_games)
@@ -315,7 +323,7 @@ def test_the_crosstable_shows_who_played_whom(organiser: Any) -> None:
     assert "W · bye" in text
 
 
-def test_the_bracket_shows_the_play_off(organiser: Any) -> None:
+def test_the_bracket_shows_the_play_off(organiser: User) -> None:
     names = dict(list(NAMES.items())[:6])
     tournament = tournament_of(names, swiss_rounds=1, playoff_size=4)
     play_round(tournament, organiser, split_games)
@@ -333,6 +341,7 @@ def test_the_bracket_shows_the_play_off(organiser: Any) -> None:
     rounds.round_close(round=_settle_all(final, organiser))
     tournament.refresh_from_db()
     text = "\n".join(pages_of(english.get(url("playoff_pdf", tournament))))
+    assert tournament.champion is not None
     assert f"Winner: {tournament.champion.player.name}" in text
     assert "preliminary" not in text
     assert (
@@ -340,7 +349,7 @@ def test_the_bracket_shows_the_play_off(organiser: Any) -> None:
     )
 
 
-def test_two_hundred_players_break_cleanly_over_pages(organiser: Any) -> None:
+def test_two_hundred_players_break_cleanly_over_pages(organiser: User) -> None:
     players = {f"Spelare {n:03d} Sjöström": "Jönköping" for n in range(200)}
     tournament = tournament_of(players, swiss_rounds=2)
     play_round(tournament, organiser)
@@ -376,10 +385,19 @@ def test_documents_speak_the_readers_language(autumn: Tournament) -> None:
     assert all(name in english for name in NAMES)
 
 
+def fonts_of(page: PageObject) -> DictionaryObject:
+    """A PDF page's fonts, by their resource names."""
+    resources = page["/Resources"]
+    assert isinstance(resources, DictionaryObject)
+    fonts = resources["/Font"]
+    assert isinstance(fonts, DictionaryObject)
+    return fonts
+
+
 def test_fonts_are_embedded(autumn: Tournament) -> None:
     response = client("sv").get(url("pairings_pdf", autumn, 2))
     for page in PdfReader(io.BytesIO(response.content)).pages:
-        for font in page["/Resources"]["/Font"].values():
+        for font in fonts_of(page).values():
             font = font.get_object()
             descriptor = (
                 font.get("/FontDescriptor")
@@ -485,7 +503,7 @@ def seated_entries(round_: Round) -> list[Entry]:
 
 
 def test_each_player_has_their_link_and_its_code_on_an_organisers_score_sheet(
-    autumn: Tournament, organiser: Any
+    autumn: Tournament, organiser: User
 ) -> None:
     entries = seated_entries(autumn.rounds.get(number=2))
     for per_page in (2, 4):
@@ -501,7 +519,7 @@ def test_each_player_has_their_link_and_its_code_on_an_organisers_score_sheet(
         assert len({image.name for page in reader.pages for image in page.images}) == 1
 
 
-def test_a_revoked_link_prints_no_link_and_no_code(autumn: Tournament, organiser: Any) -> None:
+def test_a_revoked_link_prints_no_link_and_no_code(autumn: Tournament, organiser: User) -> None:
     entries = seated_entries(autumn.rounds.get(number=2))
     revoked = entries[1]
     old = link_of(revoked)
@@ -517,7 +535,7 @@ def test_a_revoked_link_prints_no_link_and_no_code(autumn: Tournament, organiser
 
 
 def test_the_links_take_the_readers_scheme_and_host(
-    autumn: Tournament, organiser: Any, settings: Any
+    autumn: Tournament, organiser: User, settings: Settings
 ) -> None:
     settings.ALLOWED_HOSTS = ["cribbage.example.se"]
     entry = seated_entries(autumn.rounds.get(number=2))[0]
@@ -557,12 +575,12 @@ def test_a_visitors_score_sheets_carry_no_private_links(autumn: Tournament) -> N
     assert "Signature A" in text
 
 
-def test_login_slips_are_for_organisers_only(autumn: Tournament, organiser: Any) -> None:
+def test_login_slips_are_for_organisers_only(autumn: Tournament, organiser: User) -> None:
     address = url("slips_pdf", autumn)
     anonymous = client("en").get(address)
     assert anonymous.status_code == 302
     assert anonymous["Location"].startswith(reverse("login"))
-    assert client("en", UserFactory()).get(address).status_code == 403
+    assert client("en", UserFactory.create()).get(address).status_code == 403
     response = client("en", organiser).get(address)
     assert response["Content-Type"] == "application/pdf"
     assert response["Content-Disposition"] == f'inline; filename="{autumn.slug}-slips.pdf"'
@@ -570,7 +588,7 @@ def test_login_slips_are_for_organisers_only(autumn: Tournament, organiser: Any)
 
 
 def test_a_login_slip_for_each_player_not_withdrawn_by_name(
-    autumn: Tournament, organiser: Any
+    autumn: Tournament, organiser: User
 ) -> None:
     entries = {entry.player.name: entry for entry in autumn.entries.select_related("player")}
     withdrawn = services.entry_withdraw(entry=entries["Jürgen Müller"])
@@ -598,12 +616,14 @@ def test_a_login_slip_for_each_player_not_withdrawn_by_name(
     assert revoked.private_key is None
 
 
-def test_the_short_link_is_printed_in_a_monospaced_font(autumn: Tournament, organiser: Any) -> None:
+def test_the_short_link_is_printed_in_a_monospaced_font(
+    autumn: Tournament, organiser: User
+) -> None:
     response = client("en", organiser).get(url("slips_pdf", autumn))
     fonts = {
         str(font.get_object()["/BaseFont"])
         for page in PdfReader(io.BytesIO(response.content)).pages
-        for font in page["/Resources"]["/Font"].values()
+        for font in fonts_of(page).values()
     }
     assert any("DejaVu-Sans-Mono" in font for font in fonts)
 
@@ -674,13 +694,13 @@ def test_the_cycle_collector_is_paused_only_while_a_document_is_made(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     seen = []
-    real = pdf.HTML.render
+    real = HTML.render  # the class tournaments.printing.pdf lays documents out with
 
     def render(self: Any, *args: Any, **kwargs: Any) -> Any:
         seen.append(gc.isenabled())
         return real(self, *args, **kwargs)
 
-    monkeypatch.setattr(pdf.HTML, "render", render)
+    monkeypatch.setattr(HTML, "render", render)
     assert gc.isenabled()
     assert pdf.write_pdf("<p>Åsa</p>").startswith(b"%PDF-")
     assert seen == [False]

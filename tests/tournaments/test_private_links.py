@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -18,7 +17,9 @@ pytestmark = pytest.mark.django_db
 def published_match(tournament: Tournament) -> Match:
     round_ = rounds.round_propose(tournament=tournament)
     rounds.round_publish(round=round_)
-    return round_.matches.filter(is_bye=False).order_by("table").first()
+    match = round_.matches.filter(is_bye=False).order_by("table").first()
+    assert match is not None
+    return match
 
 
 @pytest.fixture
@@ -62,7 +63,7 @@ def untouched(match: Match) -> None:
 def test_every_entry_has_its_own_unguessable_key(field: Tournament) -> None:
     keys = list(field.entries.values_list("private_key", flat=True))
     assert len(set(keys)) == len(keys) == 6
-    assert all(len(key) >= 14 for key in keys)
+    assert all(key is not None and len(key) >= 14 for key in keys)
 
 
 def test_the_private_link_shows_the_players_table_opponent_and_report_form(
@@ -185,13 +186,16 @@ def test_a_500_character_reason_is_kept_whole_and_the_round_page_shows_the_dispu
     match.refresh_from_db()
     assert match.status == Match.Status.DISPUTED
     assert match.dispute_note == note.strip()
-    assert match.changes.last().note == note.strip()
+    logged = match.changes.last()
+    assert logged is not None
+    assert logged.note == note.strip()
 
 
 def test_a_link_of_another_tournament_opens_nothing_there(field: Tournament) -> None:
     match = published_match(field)
     other = make_tournament(4, accounts=False, name="Other Open")
     stranger = other.entries.first()
+    assert stranger is not None
     response = opened(stranger).post(action(match, "match_report"), report((0, 85), (0, 100)))
     assert response.status_code == 302
     assert "/accounts/login/" in response["Location"]
@@ -203,6 +207,7 @@ def test_a_link_cannot_report_confirm_or_dispute_another_players_match(
 ) -> None:
     match = published_match(field)
     bystander = field.entries.exclude(seats__match=match).first()
+    assert bystander is not None
     client = opened(bystander)
     response = client.post(action(match, "match_report"), report((0, 85), (0, 100)))
     assert response.status_code == 400
@@ -264,9 +269,10 @@ def test_an_unknown_link_says_so(field: Tournament) -> None:
 
 
 def test_organisers_revoke_and_replace_links_and_players_cannot(
-    field: Tournament, organiser: Any
+    field: Tournament, organiser: User
 ) -> None:
     entry = field.entries.first()
+    assert entry is not None
     old = entry.private_key
     anonymous = Client().post(
         reverse("tournaments:private_link_issue", args=[field.slug, entry.pk])

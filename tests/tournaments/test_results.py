@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from tests.tournaments.conftest import make_tournament, play_round, seats
+from tests.tournaments.conftest import account, make_tournament, play_round, seats
 from tournaments.access import Actor
 from tournaments.errors import TournamentError
 from tournaments.exchange import export_tournament, import_tournament
@@ -22,10 +21,12 @@ pytestmark = pytest.mark.django_db
 def match(tournament: Tournament) -> Match:
     round_ = rounds.round_propose(tournament=tournament)
     rounds.round_publish(round=round_)
-    return round_.matches.filter(is_bye=False).order_by("table").first()
+    match = round_.matches.filter(is_bye=False).order_by("table").first()
+    assert match is not None
+    return match
 
 
-def client_for(user: Any) -> Client:
+def client_for(user: User) -> Client:
     client = Client()
     client.force_login(user)
     return client
@@ -52,7 +53,7 @@ def nothing_saved(match: Match) -> None:
 
 def test_a_reported_match_shows_dealers_skunks_points_and_awaits_the_opponent(match: Match) -> None:
     first, second = seats(match)
-    client = client_for(first.entry.player.user)
+    client = client_for(account(first))
     # Seat 1 deals game 1; seat 0 wins it, so seat 1 (the loser) deals game 2, and so on.
     response = client.post(url(match, "match_report"), report_data(1, (0, 85), (1, 100), (0, 50)))
     assert response.status_code == 302
@@ -79,10 +80,12 @@ def test_a_reported_match_shows_dealers_skunks_points_and_awaits_the_opponent(ma
 def test_an_impossible_report_gets_a_clear_message_and_saves_nothing(
     match: Match, games: tuple[tuple[int, int | str], ...], message: str
 ) -> None:
-    client = client_for(seats(match)[0].entry.player.user)
-    with_language = {"HTTP_ACCEPT_LANGUAGE": "en"}
+    client = client_for(account(seats(match)[0]))
+    with_language = {"Accept-Language": "en"}
     client.cookies["django_language"] = "en"
-    response = client.post(url(match, "match_report"), report_data(0, *games), **with_language)
+    response = client.post(
+        url(match, "match_report"), report_data(0, *games), headers=with_language
+    )
     assert response.status_code == 400
     assert message in response.content.decode()
     nothing_saved(match)
@@ -118,6 +121,8 @@ def test_a_player_cannot_report_a_match_that_is_not_theirs(
     tournament: Tournament, match: Match
 ) -> None:
     other = tournament.entries.exclude(seats__match=match).first()
+    assert other is not None
+    assert other.player.user is not None
     client = client_for(other.player.user)
     client.cookies["django_language"] = "en"
     response = client.post(url(match, "match_report"), report_data(0, (0, 90), (0, 80)))
@@ -135,14 +140,14 @@ def test_anonymous_visitors_change_nothing(match: Match) -> None:
 
 def test_csrf_protects_the_report(match: Match) -> None:
     client = Client(enforce_csrf_checks=True)
-    client.force_login(seats(match)[0].entry.player.user)
+    client.force_login(account(seats(match)[0]))
     response = client.post(url(match, "match_report"), report_data(0, (0, 90), (0, 80)))
     assert response.status_code == 403
     nothing_saved(match)
 
 
 def test_checking_a_report_shows_the_derived_games_and_saves_nothing(match: Match) -> None:
-    client = client_for(seats(match)[0].entry.player.user)
+    client = client_for(account(seats(match)[0]))
     data = report_data(0, (1, 60), (0, 30)) | {"preview": "1"}
     response = client.post(url(match, "match_report"), data)
     assert response.status_code == 200
@@ -157,14 +162,14 @@ def test_the_opponent_confirms_and_the_match_is_final(match: Match) -> None:
     first, second = seats(match)
     results.match_report_result(
         match=match,
-        by=Actor(user=first.entry.player.user),
+        by=Actor(user=account(first)),
         first_dealer=0,
         games=[(0, 90), (0, 80)],
     )
     with pytest.raises(TournamentError, match="not you"):
-        results.match_confirm(match=match, by=Actor(user=first.entry.player.user), version=1)
+        results.match_confirm(match=match, by=Actor(user=account(first)), version=1)
     match.refresh_from_db()
-    response = client_for(second.entry.player.user).post(
+    response = client_for(account(second)).post(
         url(match, "match_confirm"), {"version": match.report_version}
     )
     assert response.status_code == 302
@@ -184,12 +189,12 @@ def test_the_same_report_from_both_players_is_final_and_a_different_one_is_dispu
         a, b = seats(match)
         results.match_report_result(
             match=match,
-            by=Actor(user=a.entry.player.user),
+            by=Actor(user=account(a)),
             first_dealer=0,
             games=[(0, 90), (0, 80)],
         )
         results.match_report_result(
-            match=match, by=Actor(user=b.entry.player.user), first_dealer=0, games=second_games
+            match=match, by=Actor(user=account(b)), first_dealer=0, games=second_games
         )
     agreeing.refresh_from_db()
     differing.refresh_from_db()
@@ -198,15 +203,13 @@ def test_the_same_report_from_both_players_is_final_and_a_different_one_is_dispu
 
 
 def test_an_organiser_settles_a_dispute_and_the_log_keeps_who_before_and_after(
-    match: Match, organiser: Any
+    match: Match, organiser: User
 ) -> None:
     a, b = seats(match)
     results.match_report_result(
-        match=match, by=Actor(user=a.entry.player.user), first_dealer=0, games=[(0, 90), (0, 80)]
+        match=match, by=Actor(user=account(a)), first_dealer=0, games=[(0, 90), (0, 80)]
     )
-    response = client_for(b.entry.player.user).post(
-        url(match, "match_dispute"), {"note": "I won game 2"}
-    )
+    response = client_for(account(b)).post(url(match, "match_dispute"), {"note": "I won game 2"})
     assert response.status_code == 302
     match.refresh_from_db()
     assert match.status == Match.Status.DISPUTED
@@ -220,6 +223,9 @@ def test_an_organiser_settles_a_dispute_and_the_log_keeps_who_before_and_after(
     assert match.status == Match.Status.FINAL
     assert match.winner == 1
     settled = match.changes.last()
+    assert settled is not None
+    assert settled.before is not None
+    assert settled.after is not None
     assert settled.user == organiser
     assert settled.action == "settled"
     assert settled.before["games"] == [[0, 90], [0, 80]]
@@ -230,7 +236,7 @@ def test_an_organiser_settles_a_dispute_and_the_log_keeps_who_before_and_after(
 
 
 def test_players_cannot_settle(match: Match) -> None:
-    response = client_for(seats(match)[0].entry.player.user).post(
+    response = client_for(account(seats(match)[0])).post(
         url(match, "match_settle"), report_data(0, (0, 90), (0, 80))
     )
     assert response.status_code == 403
@@ -239,7 +245,7 @@ def test_players_cannot_settle(match: Match) -> None:
 
 def test_a_player_sees_their_table_and_opponent(tournament: Tournament, match: Match) -> None:
     a, b = seats(match)
-    client = client_for(a.entry.player.user)
+    client = client_for(account(a))
     response = client.get(reverse("tournaments:detail", args=[tournament.slug]))
     page = response.content.decode()
     assert b.entry.player.name in page
@@ -254,21 +260,23 @@ def test_a_round_that_is_not_published_cannot_be_reported(tournament: Tournament
     make_tournament  # noqa: B018 - the fixture module is used for its helpers
     round_ = rounds.round_propose(tournament=tournament)
     match = round_.matches.filter(is_bye=False).first()
+    assert match is not None
     with pytest.raises(TournamentError):
         results.match_report_result(
             match=match,
-            by=Actor(user=seats(match)[0].entry.player.user),
+            by=Actor(user=account(seats(match)[0])),
             first_dealer=0,
             games=[(0, 9), (0, 9)],
         )
 
 
 def test_correcting_a_closed_round_warns_that_the_next_round_was_paired_on_old_standings(
-    tournament: Tournament, organiser: Any
+    tournament: Tournament, organiser: User
 ) -> None:
     first = play_round(tournament, organiser)
     proposed = rounds.round_propose(tournament=tournament)
     match = first.matches.filter(is_bye=False).order_by("table").first()
+    assert match is not None
     client = client_for(organiser)
     client.cookies["django_language"] = "en"
     page = client.get(url(match, "match")).content.decode()
@@ -286,7 +294,7 @@ def test_correcting_a_closed_round_warns_that_the_next_round_was_paired_on_old_s
 def test_either_player_saves_the_next_game_and_whoever_decides_it_awaits_the_other(
     match: Match,
 ) -> None:
-    a, b = (Actor(user=seat.entry.player.user) for seat in seats(match))
+    a, b = (Actor(user=account(seat)) for seat in seats(match))
     saved = results.match_report_result(match=match, by=a, first_dealer=1, games=[(0, 85)])
     assert saved.status == Match.Status.IN_PLAY
     assert saved.winner is None
@@ -311,7 +319,7 @@ def test_either_player_saves_the_next_game_and_whoever_decides_it_awaits_the_oth
     ]
 
 
-def offered(match: Match, user: Any) -> set[str]:
+def offered(match: Match, user: User) -> set[str]:
     """The forms about ``match`` that ``user``'s match page offers: report, confirm, dispute."""
     page = client_for(user).get(url(match, "match")).content.decode()
     forms = ("match_report", "match_confirm", "match_dispute")
@@ -320,7 +328,7 @@ def offered(match: Match, user: Any) -> set[str]:
 
 def test_the_page_offers_each_player_what_the_service_takes_from_them(match: Match) -> None:
     first, second = seats(match)
-    reporter, opponent = first.entry.player.user, second.entry.player.user
+    reporter, opponent = account(first), account(second)
     games = [(0, 50), (0, 60)]
     results.match_report_result(match=match, by=Actor(user=reporter), first_dealer=0, games=games)
     assert offered(match, reporter) == {"match_report"}  # to correct the report
@@ -335,11 +343,11 @@ def test_the_page_offers_each_player_what_the_service_takes_from_them(match: Mat
 def test_an_imported_report_is_answered_by_either_player(match: Match) -> None:
     """A file does not say who reported: either player confirms or disputes it."""
     first, _second = seats(match)
-    by = Actor(user=first.entry.player.user)
+    by = Actor(user=account(first))
     results.match_report_result(match=match, by=by, first_dealer=0, games=[(0, 50), (0, 60)])
     copy = import_tournament(export_tournament(match.round.tournament), slug="copy")
     imported = Match.objects.get(round__tournament=copy, table=match.table, round__number=1)
     assert imported.status == Match.Status.REPORTED
     assert imported.reported_seat is None
     for seat in seats(imported):
-        assert offered(imported, seat.entry.player.user) == {"match_confirm", "match_dispute"}
+        assert offered(imported, account(seat)) == {"match_confirm", "match_dispute"}

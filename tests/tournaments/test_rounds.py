@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -42,7 +41,7 @@ def test_round_one_is_a_draw_that_the_recorded_seed_reproduces(tournament: Tourn
     assert pairs_of(other) != drawn  # eight players: another seed gives another draw here
 
 
-def test_a_proposal_is_hidden_until_published(tournament: Tournament, organiser: Any) -> None:
+def test_a_proposal_is_hidden_until_published(tournament: Tournament, organiser: User) -> None:
     round_ = rounds.round_propose(tournament=tournament)
     address = reverse("tournaments:round", args=[tournament.slug, round_.number])
     assert Client().get(address).status_code == 404
@@ -54,7 +53,7 @@ def test_a_proposal_is_hidden_until_published(tournament: Tournament, organiser:
     assert Client().get(address).status_code == 200
 
 
-def test_no_rematch_and_no_forbidden_pair_in_later_rounds(organiser: Any) -> None:
+def test_no_rematch_and_no_forbidden_pair_in_later_rounds(organiser: User) -> None:
     tournament = make_tournament(8, swiss_rounds=4)
     entries = list(tournament.entries.order_by("pk"))
     services.forbidden_pair_add(tournament=tournament, first=entries[0], second=entries[1])
@@ -68,7 +67,7 @@ def test_no_rematch_and_no_forbidden_pair_in_later_rounds(organiser: Any) -> Non
 
 
 def test_when_no_legal_pairing_exists_the_organiser_is_told_why_and_nothing_is_saved(
-    organiser: Any,
+    organiser: User,
 ) -> None:
     tournament = make_tournament(2, swiss_rounds=3)
     play_round(tournament, organiser)
@@ -78,7 +77,7 @@ def test_when_no_legal_pairing_exists_the_organiser_is_told_why_and_nothing_is_s
 
 
 def test_the_bye_goes_to_the_lowest_ranked_without_one_and_counts_as_a_won_match(
-    organiser: Any,
+    organiser: User,
 ) -> None:
     tournament = make_tournament(5, swiss_rounds=3)
     byes = []
@@ -100,7 +99,7 @@ def test_the_bye_goes_to_the_lowest_ranked_without_one_and_counts_as_a_won_match
     assert bye_match.status == Match.Status.FINAL
 
 
-def test_swapping_players_by_hand_and_refusing_a_rematch(organiser: Any) -> None:
+def test_swapping_players_by_hand_and_refusing_a_rematch(organiser: User) -> None:
     tournament = make_tournament(4, swiss_rounds=3)
     first = play_round(tournament, organiser)
     proposal = rounds.round_propose(tournament=tournament)
@@ -119,7 +118,7 @@ def test_swapping_players_by_hand_and_refusing_a_rematch(organiser: Any) -> None
         assert pairs_of(proposal) == swapped
 
 
-def test_a_swap_is_saved_and_explained(organiser: Any) -> None:
+def test_a_swap_is_saved_and_explained(organiser: User) -> None:
     tournament = make_tournament(6, swiss_rounds=2)
     proposal = rounds.round_propose(tournament=tournament)
     (a, b), (c, d), _ = [
@@ -138,7 +137,7 @@ def test_a_swap_is_saved_and_explained(organiser: Any) -> None:
 
 
 def test_a_round_closes_only_when_every_match_is_final(
-    tournament: Tournament, organiser: Any
+    tournament: Tournament, organiser: User
 ) -> None:
     round_ = rounds.round_propose(tournament=tournament)
     rounds.round_publish(round=round_)
@@ -148,13 +147,16 @@ def test_a_round_closes_only_when_every_match_is_final(
         rounds.round_propose(tournament=tournament)
 
 
-def test_late_entries_start_at_zero_and_withdrawn_players_are_not_paired(organiser: Any) -> None:
+def test_late_entries_start_at_zero_and_withdrawn_players_are_not_paired(organiser: User) -> None:
     tournament = make_tournament(6, swiss_rounds=3)
     play_round(tournament, organiser)
-    late = services.entry_add(tournament=tournament, player=PlayerFactory(name="Sen Anmälan"))
+    late = services.entry_add(
+        tournament=tournament, player=PlayerFactory.create(name="Sen Anmälan")
+    )
     assert late.first_round == 2
     assert late.checked_in
     leaving = tournament.entries.exclude(pk=late.pk).first()
+    assert leaving is not None
     services.entry_withdraw(entry=leaving)
     second = rounds.round_propose(tournament=tournament)
     seated = set(Seat.objects.filter(round=second).values_list("entry_id", flat=True))
@@ -165,16 +167,17 @@ def test_late_entries_start_at_zero_and_withdrawn_players_are_not_paired(organis
     assert rows[leaving.pk].played == 1  # their round-1 result stands
 
 
-def test_a_player_with_results_cannot_be_removed(organiser: Any) -> None:
+def test_a_player_with_results_cannot_be_removed(organiser: User) -> None:
     tournament = make_tournament(4, swiss_rounds=2)
     play_round(tournament, organiser)
     entry = tournament.entries.first()
+    assert entry is not None
     with pytest.raises(TournamentError, match="withdraw them instead"):
         services.entry_remove(entry=entry)
     assert Entry.objects.filter(pk=entry.pk).exists()
 
 
-def test_the_play_off_is_seeded_from_the_standings_and_crowns_a_champion(organiser: Any) -> None:
+def test_the_play_off_is_seeded_from_the_standings_and_crowns_a_champion(organiser: User) -> None:
     tournament = make_tournament(8, swiss_rounds=3, playoff_size=4, is_championship=True)
     for _ in range(3):
         play_round(tournament, organiser, lambda m: [(0, 100), (1, 90), (0, 40)])
@@ -199,12 +202,13 @@ def test_the_play_off_is_seeded_from_the_standings_and_crowns_a_champion(organis
     rounds.round_close(round=final)
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
+    assert tournament.champion is not None
     assert tournament.champion_id == seats(match)[0].entry_id
     page = Client().get(reverse("tournaments:list")).content.decode()
     assert f"<strong>2026</strong> {tournament.champion.player.name}" in page
 
 
-def test_the_top_seeds_byes_take_them_to_the_next_round(organiser: Any) -> None:
+def test_the_top_seeds_byes_take_them_to_the_next_round(organiser: User) -> None:
     tournament = make_tournament(7, swiss_rounds=1, playoff_size=6)
     play_round(tournament, organiser)
     top = [row.entry.pk for row in bridge.standings(tournament)[:6]]
@@ -219,7 +223,7 @@ def test_the_top_seeds_byes_take_them_to_the_next_round(organiser: Any) -> None:
     assert by_slot == {0: [top[0], top[4]], 1: [top[1], top[5]]}
 
 
-def test_without_a_play_off_the_top_of_the_standings_wins(organiser: Any) -> None:
+def test_without_a_play_off_the_top_of_the_standings_wins(organiser: User) -> None:
     tournament = make_tournament(4, swiss_rounds=1)
     with pytest.raises(TournamentError, match="Swiss rounds first"):
         playoff.tournament_finish(tournament=tournament)

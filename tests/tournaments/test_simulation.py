@@ -40,6 +40,8 @@ def test_a_simulated_tournament_is_played_reported_confirmed_and_recorded() -> N
     assert games.exists()
     assert not games.filter(record__isnull=True).exists()
     game = games.first()
+    assert game is not None
+    assert game.record is not None
     assert game.record["final_scores"][game.winner] == 121
     assert game.record["final_scores"][1 - game.winner] == game.loser_score
     actions = set(
@@ -95,5 +97,6 @@ def test_stopping_partway_leaves_a_round_in_play() -> None:
     )
     tournament = Tournament.objects.get(slug=out.getvalue().strip().splitlines()[-1])
     current = tournament.rounds.order_by("-number").first()
+    assert current is not None
     assert current.number == 3
     assert current.status == "playing"

@@ -8,6 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -55,7 +56,7 @@ def read_csv(client: Client, name: str, slug: str) -> list[list[str]]:
 
 
 @pytest.mark.django_db
-def test_the_exports_neutralise_names_and_keep_negative_spreads(organiser: Any) -> None:
+def test_the_exports_neutralise_names_and_keep_negative_spreads(organiser: User) -> None:
     tournament = make_tournament(4, swiss_rounds=2)
     names = [HYPERLINK, "+1", "@SUM(A1)", "-Lars"]
     for entry, name in zip(tournament.entries.order_by("pk"), names, strict=True):

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -25,7 +25,7 @@ def table_lines(page: str) -> list[tuple[bool, list[str]]]:
     return [(bool(mine), CELL.findall(row)) for mine, row in ROW.findall(body)]
 
 
-def test_each_line_has_the_place_the_players_page_and_the_figures(organiser: Any) -> None:
+def test_each_line_has_the_place_the_players_page_and_the_figures(organiser: User) -> None:
     # Every winner of round 1 won 2-0 against 100 and 95: they share first place.
     tournament = make_tournament(9)
     play_round(tournament, organiser)
@@ -34,6 +34,7 @@ def test_each_line_has_the_place_the_players_page_and_the_figures(organiser: Any
     me = tournament.entries.select_related("player__user").get(player__name="Player 07")
     client = Client()
     client.cookies["django_language"] = "en"
+    assert me.player.user is not None
     client.force_login(me.player.user)
     page = client.get(reverse("tournaments:standings", args=[tournament.slug])).content.decode()
     rows = bridge.standings(tournament)

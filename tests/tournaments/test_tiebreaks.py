@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
@@ -68,7 +69,7 @@ def test_the_form_offers_every_tie_break_and_starts_from_the_default_chain() -> 
 
 
 @pytest.mark.django_db
-def test_the_page_and_the_pdf_name_and_explain_the_tie_breaks_alike(organiser: Any) -> None:
+def test_the_page_and_the_pdf_name_and_explain_the_tie_breaks_alike(organiser: User) -> None:
     chain = ["match_wins", "games_won", "spread"]
     tournament = make_tournament(5, swiss_rounds=1, tiebreaks=chain)
     play_round(tournament, organiser)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import os
 import threading
 import time
-from typing import Any
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.template import Context, Template
 from django.test import Client
@@ -24,7 +24,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def playing(organiser: Any) -> Tournament:
+def playing(organiser: User) -> Tournament:
     """Rounds 1 and 2 closed, round 3 published and unreported."""
     tournament = make_tournament(8)
     play_round(tournament, organiser)
@@ -38,7 +38,7 @@ def versions(tournament: Tournament) -> dict[int, int]:
 
 
 def test_a_result_moves_its_own_round_and_anything_else_moves_every_round(
-    playing: Tournament, organiser: Any
+    playing: Tournament, organiser: User
 ) -> None:
     before = versions(playing)
     match = Match.objects.get(round__tournament=playing, round__number=3, table=1)
@@ -53,7 +53,7 @@ def test_a_result_moves_its_own_round_and_anything_else_moves_every_round(
 
 
 def test_the_records_before_a_round_follow_a_corrected_earlier_result(
-    playing: Tournament, organiser: Any
+    playing: Tournament, organiser: User
 ) -> None:
     match = Match.objects.get(round__tournament=playing, round__number=2, table=1)
     winner, loser = (seat.entry_id for seat in sorted(match.seats.all(), key=lambda s: s.seat))
@@ -75,7 +75,7 @@ def test_the_records_before_a_round_follow_a_corrected_earlier_result(
 
 
 def test_the_pairings_page_shows_a_corrected_earlier_result_in_the_records(
-    playing: Tournament, organiser: Any
+    playing: Tournament, organiser: User
 ) -> None:
     page = reverse("tournaments:round", args=[playing.slug, 3])
     client = Client()
