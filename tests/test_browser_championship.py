@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.tournaments.conftest import make_tournament, seats
+from tests.tournaments.conftest import account, make_tournament, seats
 from tournaments.services import rounds
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -48,7 +48,7 @@ def test_report_on_a_phone_confirm_and_see_the_standings_change(
     expect(table).to_contain_text("0-0")
 
     reporter = phone(browser, live_server)
-    log_in(reporter, first.entry.player.user.username)
+    log_in(reporter, account(first).username)
     reporter.goto(f"{reporter.base}/t/{tournament.slug}/")
     expect(reporter.locator("#my-table")).to_contain_text(second.entry.player.name)
     reporter.get_by_role("link", name="Report or confirm the result").click()
@@ -68,7 +68,7 @@ def test_report_on_a_phone_confirm_and_see_the_standings_change(
     expect(reporter.locator(".messages")).to_contain_text("Your report is saved")
 
     confirmer = phone(browser, live_server)
-    log_in(confirmer, second.entry.player.user.username)
+    log_in(confirmer, account(second).username)
     confirmer.goto(f"{confirmer.base}/t/{tournament.slug}/my-table/")
     expect(
         confirmer.get_by_role("heading", name="Your opponent has reported this result")
