@@ -10,7 +10,8 @@ hold are worth more than the highest such bound. The *net* of a line of
 play is the mover's points minus the opponent's, to the end of the play.
 
 Pegging depends on ranks only (pip values follow from ranks), so the
-look-ahead works on tuples of ranks and caches positions across decisions.
+look-ahead works on ranks, keeps each position it searches as one int and
+caches positions across decisions.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import combinations_with_replacement
 from math import comb
 
 from scoring.cards import SUITS, Card
@@ -98,7 +100,6 @@ def _scored_as_cards(ranks: Ranks) -> int:
     return score_play(cards).total
 
 
-@lru_cache(maxsize=1 << 18)
 def tail_points(tail: Ranks, rank: int, count: int) -> int:
     """Points for laying ``rank`` after ``tail`` (the end of the sequence), making ``count``.
 
@@ -123,7 +124,6 @@ def tail_points(tail: Ranks, rank: int, count: int) -> int:
     return points + longest
 
 
-@lru_cache(maxsize=1 << 16)
 def scoring_tail(sequence: Ranks) -> Ranks:
     """The last cards of ``sequence`` that a card laid after them can still score with.
 
@@ -275,17 +275,126 @@ def option_nets(position: PegPosition, opponent: Ranks) -> dict[int, int]:
     return _SEARCH.options(held, opponent, tail, position.count, position.opponent_passed)
 
 
+# ------------------------------------------------- the search's positions, as ints
+# A position of the search is one int (see ``_Search._net``), so that the cache
+# hashes and compares it at once. Its parts:
+# - a *hand* is its index in ``_MOVES`` (found by ``_hand``; 0 is the empty hand);
+# - a *sequence state* is the sequence's ``live_tail`` as ranks, 4 bits each with
+#   the last card lowest, above the count in 5 bits; 0 is the empty sequence.
+_STEPS: dict[int, int] = {}
+"""``state << 4 | rank`` -> ``the state after << 4 | points``, for the ranks that fit.
+
+Laying a card that makes 31 leads to state 0; no other card does. Emptied past
+``_STEPS_KEPT`` steps (about 95 bytes each); 120 games meet some 125,000."""
+_STEPS_KEPT = 1 << 18
+
+
+def _hand_tables() -> tuple[dict[Ranks, int], list[tuple[tuple[int, int], ...]]]:
+    """Every hand of four cards or fewer (2,380: a position keeps one in 12 bits) and its moves.
+
+    The moves of a hand are (rank, the hand less one card of it) for each distinct
+    rank, ascending. Built whole at import (some 6 ms) and never changed, so
+    that threads sharing the search never see them half made.
+    """
+    ranks = range(1, len(_VALUES))
+    hands = [hand for size in range(5) for hand in combinations_with_replacement(ranks, size)]
+    index = {hand: number for number, hand in enumerate(hands)}
+    moves = [
+        tuple(
+            (rank, index[hand[:at] + hand[at + 1 :]])
+            for at, rank in enumerate(hand)
+            if rank not in hand[:at]
+        )
+        for hand in hands
+    ]
+    return index, moves
+
+
+_HAND_INDEX, _MOVES = _hand_tables()
+
+
+def _hand(ranks: Ranks) -> int:
+    try:
+        return _HAND_INDEX[tuple(sorted(ranks))]
+    except KeyError:
+        raise ValueError(f"not a hand in the play (four ranks or fewer): {ranks}") from None
+
+
+def live_tail(tail: Ranks, count: int) -> Ranks:
+    """The end of a ``scoring_tail`` that cards still to come can score with, at ``count``.
+
+    A card further back could score again only in a run through every card after
+    it, and the ranks that run lacks are worth more than the 31 - count left to
+    lay. No fifth card of a rank can come, so four of a kind counts as one card.
+    Positions that differ only in what their live tails leave out have one net.
+    """
+    if len(tail) > 1 and tail[-1] == tail[-2]:
+        return tail[-1:] if len(tail) == len(SUITS) else tail
+    room = MAX_COUNT - count
+    for start in range(len(tail) - 1):
+        if _can_run(tail[start:], room):
+            return tail[start:]
+    return tail[-1:]
+
+
+def _can_run(ranks: Ranks, room: int) -> bool:
+    """Whether cards worth ``room`` or less can complete ``ranks`` (all different) into a run."""
+    low, high = min(ranks), max(ranks)
+    lacking = sum(_VALUES[rank] for rank in range(low + 1, high) if rank not in ranks)
+    if high - low == 1:  # two ranks in a row want a third at one end: the lower is cheaper
+        lacking += _VALUES[low - 1] if low > 1 else _VALUES[high + 1]
+    return lacking <= room
+
+
+def _state(tail: Ranks, count: int) -> int:
+    """The sequence state of a ``live_tail`` at ``count``."""
+    state = 0
+    for rank in tail:
+        state = state << 4 | rank
+    return state << 5 | count
+
+
+@lru_cache(maxsize=1 << 8)  # a decision searches the same sequence for each hand it samples
+def _sequence_state(sequence: Ranks, count: int) -> int:
+    return _state(live_tail(scoring_tail(sequence), count), count)
+
+
+def _step(state: int, rank: int) -> int:
+    """Laying ``rank`` in sequence ``state``, as ``_STEPS`` holds it (a rank past 31 not kept)."""
+    count = (state & 31) + _VALUES[rank]
+    if count > MAX_COUNT:
+        return -1
+    key = state << 4 | rank
+    found = _STEPS.get(key)
+    if found is None:
+        ranks = state >> 5
+        tail: list[int] = []
+        while ranks:
+            tail.insert(0, ranks & 15)
+            ranks >>= 4
+        points = tail_points(tuple(tail), rank, count)
+        if count == MAX_COUNT:
+            found = points
+        else:
+            after = live_tail(scoring_tail((*tail, rank)), count)
+            found = _state(after, count) << 4 | points
+        if len(_STEPS) >= _STEPS_KEPT:
+            _STEPS.clear()
+        _STEPS[key] = found
+    return found
+
+
 class _Search:
     """A perfect-information search of the rest of the play, with its positions cached.
 
-    A position is both hands, the sequence's ``scoring_tail``, the count and
-    whether the other said go; its net depends on nothing else, so one cache
-    serves every decision (and every request a worker answers); it is emptied
-    when it grows past ``limit`` positions.
+    A position is both hands, the sequence state and whether the other said go;
+    its net depends on nothing else, so one cache serves every decision (and
+    every request a worker answers); it is emptied when it grows past ``limit``
+    positions (about 70 bytes each).
     """
 
     def __init__(self, limit: int = 1 << 18) -> None:
-        self.memo: dict[tuple[Ranks, Ranks, Ranks, int, bool], int] = {}
+        self.memo: dict[int, int] = {}
         self.limit = limit
 
     def options(
@@ -293,55 +402,64 @@ class _Search:
     ) -> dict[int, int]:
         """Net for the mover of laying each distinct legal rank; ``passed``: the other said go.
 
-        ``seq`` is the sequence's ``scoring_tail``.
+        ``seq`` is the sequence, or its ``scoring_tail``.
         """
+        hand, others, state = _hand(mover), _hand(other), _sequence_state(seq, count)
         nets = {}
-        previous = 0
-        for index, rank in enumerate(mover):  # ranks ascending: a repeat follows its twin
-            new_count = count + _VALUES[rank]
-            if new_count > MAX_COUNT:
+        for rank, rest in _MOVES[hand]:
+            step = _step(state, rank)
+            if step < 0:
                 break
-            if rank == previous:
-                continue
-            previous = rank
-            rest = mover[:index] + mover[index + 1 :]
-            points = tail_points(seq, rank, new_count)
-            if new_count == MAX_COUNT:  # the sequence ends; the other player leads the next
-                nets[rank] = (
-                    points - self.net(other, rest, (), 0, False) if rest or other else points
-                )
-            elif passed:
-                tail = scoring_tail((*seq, rank))
-                nets[rank] = points + self.net(rest, other, tail, new_count, True)
-            else:
-                tail = scoring_tail((*seq, rank))
-                nets[rank] = points - self.net(other, rest, tail, new_count, False)
+            nets[rank] = self._after(step, rest, others, passed)
         return nets
 
     def net(self, mover: Ranks, other: Ranks, seq: Ranks, count: int, passed: bool) -> int:
         """The mover's best net from here to the end of the play, both playing perfectly."""
-        key = (mover, other, seq, count, passed)
-        found = self.memo.get(key)
-        if found is None:
-            if len(self.memo) >= self.limit:
-                self.memo.clear()
-            found = self.memo[key] = self._net(mover, other, seq, count, passed)
-        return found
+        return self._net(_hand(mover), _hand(other), _sequence_state(seq, count), passed)
 
-    def _net(self, mover: Ranks, other: Ranks, seq: Ranks, count: int, passed: bool) -> int:
-        nets = self.options(mover, other, seq, count, passed)
-        if nets:
-            return max(nets.values())
+    def _after(self, step: int, rest: int, other: int, passed: bool) -> int:
+        """The mover's net from laying a card (``step``), holding ``rest`` after it."""
+        after, points = step >> 4, step & 15
+        if not (rest or other):  # the last card of the play: 1 for it, unless it made 31
+            return points + (after != 0)
+        if not after:  # 31: the other player leads the next sequence
+            return points - self._net(other, rest, 0, False)
+        if passed:
+            return points + self._net(rest, other, after, True)
+        return points - self._net(other, rest, after, False)
+
+    def _net(self, mover: int, other: int, state: int, passed: bool) -> int:
+        key = state << 25 | mover << 13 | other << 1 | passed  # a hand's index takes 12 bits
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        best = None
+        for rank, rest in _MOVES[mover]:
+            step = _step(state, rank)
+            if step < 0:  # ranks ascend, and so do their values
+                break
+            net = self._after(step, rest, other, passed)
+            if best is None or net > best:
+                best = net
+        if best is None:
+            best = self._cannot_lay(mover, other, state, passed)
+        if len(self.memo) >= self.limit:
+            self.memo.clear()
+        self.memo[key] = best
+        return best
+
+    def _cannot_lay(self, mover: int, other: int, state: int, passed: bool) -> int:
+        """The net when the mover has no card that fits; state 0 is no sequence at all."""
         if not passed:  # the mover says go (or has no cards): the other lays on
-            if not seq and not other:
+            if not state and not other:
                 return 0
-            return -self.net(other, mover, seq, count, True)
-        if not seq:
+            return -self._net(other, mover, state, True)
+        if not state:
             return 0
         # Neither can lay: the mover laid the last card of the sequence and gets 1.
         if not mover and not other:
             return 1
-        return 1 - self.net(other, mover, (), 0, False)
+        return 1 - self._net(other, mover, 0, False)
 
 
 _SEARCH = _Search()

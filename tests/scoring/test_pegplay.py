@@ -15,7 +15,7 @@ from itertools import product
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.cards import SUITS, Card
@@ -24,6 +24,7 @@ from scoring.game import Game
 from scoring.pegging import MAX_COUNT, InvalidSequenceError, score_play
 from scoring.pegplay import (
     Ranks,
+    live_tail,
     option_nets,
     play_points,
     scoring_tail,
@@ -89,6 +90,45 @@ def test_after_the_tail_the_cards_score_as_after_the_whole_sequence(
         assert tail_points(tail, rank, count) == play_points(whole[: len(before) + index + 1])
         tail = scoring_tail((*tail, rank))
         assert tail == scoring_tail(whole[: len(before) + index + 1])
+
+
+@settings(max_examples=500)  # low cards after: runs that the count still has room for
+@given(
+    st.lists(st.integers(1, 13), min_size=1, max_size=6),
+    st.lists(st.integers(1, 8), min_size=1, max_size=5),
+)
+def test_after_the_live_tail_the_cards_score_as_after_the_whole_sequence(
+    before: list[int], after: list[int]
+) -> None:
+    """What a live tail leaves out could only score in runs the count leaves no room for."""
+    whole = (*before, *after)
+    if not layable(whole):
+        return
+    count = sum(map(value, before))
+    tail = live_tail(scoring_tail(tuple(before)), count)
+    for index, rank in enumerate(after):
+        count += value(rank)
+        assert tail_points(tail, rank, count) == play_points(whole[: len(before) + index + 1])
+        tail = live_tail(scoring_tail((*tail, rank)), count)
+
+
+@pytest.mark.parametrize(
+    ("tail", "count", "live"),
+    [
+        ((), 0, ()),
+        ((9, 3, 4), 16, (3, 4)),  # 5, 6, 7 and 8 would take the count past 31
+        ((7, 3, 4), 14, (7, 3, 4)),  # a 5 and a 6 make 25
+        ((6, 9), 15, (6, 9)),  # 7 and 8 make 30
+        ((6, 9), 17, (9,)),
+        ((12, 13), 20, (12, 13)),  # a jack makes 30
+        ((12, 13), 22, (13,)),
+        ((1, 2), 3, (1, 2)),  # only a 3 can join
+        ((8, 8), 16, (8, 8)),
+        ((5, 5, 5, 5), 20, (5,)),  # no fifth five
+    ],
+)
+def test_the_live_tail(tail: Ranks, count: int, live: Ranks) -> None:
+    assert live_tail(tail, count) == live
 
 
 @pytest.mark.parametrize(
