@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from datetime import timedelta
 from itertools import product
 from pathlib import Path
 
@@ -53,17 +54,48 @@ def sequences(length: int) -> list[Ranks]:
     return [ranks for ranks in product(range(1, 14), repeat=length) if layable(ranks)]
 
 
+@st.composite
+def laid(
+    draw: st.DrawFn,
+    *,
+    min_size: int,
+    max_size: int,
+    highest: int = 13,
+    after: Ranks = (),
+    followed_by: int = 0,
+) -> Ranks:
+    """Ranks, ``highest`` at most, that can be laid one after another after ``after``.
+
+    Each card leaves the count room for a two for every card that must still come (up to
+    ``min_size``, and ``followed_by`` more after these), so those always fit; later ones
+    stop when none fits. The whole stays ``layable``.
+    """
+    size = draw(st.integers(min_size, max_size))
+    ranks = list(after)
+    for index in range(size):
+        must_follow = max(min_size - index - 1, 0) + followed_by
+        room = MAX_COUNT - sum(map(value, ranks)) - 2 * must_follow
+        fits = [r for r in range(1, highest + 1) if value(r) <= room and ranks.count(r) < 4]
+        if not fits:
+            break
+        ranks.append(draw(st.sampled_from(fits)))
+    return tuple(ranks[len(after) :])
+
+
+# Each example takes milliseconds; the explicit deadline allows for a loaded machine.
+QUICK = settings(deadline=timedelta(seconds=1))
+
+
 @pytest.mark.parametrize("length", [1, 2, 3, 4])
 def test_play_points_counts_every_short_sequence_as_the_rules_do(length: int) -> None:
     for ranks in sequences(length):
         assert play_points(ranks) == score_play(as_cards(ranks)).total, ranks
 
 
-@given(st.lists(st.integers(1, 13), min_size=5, max_size=8))
-def test_play_points_counts_longer_sequences_as_the_rules_do(ranks: list[int]) -> None:
-    sequence = tuple(ranks)
-    if layable(sequence):
-        assert play_points(sequence) == score_play(as_cards(sequence)).total
+@QUICK
+@given(laid(min_size=5, max_size=8))
+def test_play_points_counts_longer_sequences_as_the_rules_do(sequence: Ranks) -> None:
+    assert play_points(sequence) == score_play(as_cards(sequence)).total
 
 
 @pytest.mark.parametrize("ranks", [(), (10, 10, 10, 5), (2, 2, 2, 2, 2), (0, 3), (14,)])
@@ -72,17 +104,13 @@ def test_a_sequence_that_cannot_be_laid_is_refused_as_before(ranks: Ranks) -> No
         play_points(ranks)
 
 
-@given(
-    st.lists(st.integers(1, 13), min_size=1, max_size=6),
-    st.lists(st.integers(1, 13), min_size=1, max_size=4),
-)
-def test_after_the_tail_the_cards_score_as_after_the_whole_sequence(
-    before: list[int], after: list[int]
-) -> None:
+@QUICK
+@given(st.data())
+def test_after_the_tail_the_cards_score_as_after_the_whole_sequence(data: st.DataObject) -> None:
     """What a sequence's tail leaves out never scores again, whatever is laid next."""
+    before = data.draw(laid(min_size=1, max_size=6, followed_by=1), label="before")
+    after = data.draw(laid(min_size=1, max_size=4, after=before), label="after")
     whole = (*before, *after)
-    if not layable(whole):
-        return
     count = sum(map(value, before))
     tail = scoring_tail(tuple(before))
     for index, rank in enumerate(after):
@@ -92,18 +120,16 @@ def test_after_the_tail_the_cards_score_as_after_the_whole_sequence(
         assert tail == scoring_tail(whole[: len(before) + index + 1])
 
 
-@settings(max_examples=500)  # low cards after: runs that the count still has room for
-@given(
-    st.lists(st.integers(1, 13), min_size=1, max_size=6),
-    st.lists(st.integers(1, 8), min_size=1, max_size=5),
-)
+# Low cards after: runs that the count still has room for.
+@settings(max_examples=500, deadline=timedelta(seconds=1))
+@given(st.data())
 def test_after_the_live_tail_the_cards_score_as_after_the_whole_sequence(
-    before: list[int], after: list[int]
+    data: st.DataObject,
 ) -> None:
     """What a live tail leaves out could only score in runs the count leaves no room for."""
+    before = data.draw(laid(min_size=1, max_size=6, followed_by=1), label="before")
+    after = data.draw(laid(min_size=1, max_size=5, highest=8, after=before), label="after")
     whole = (*before, *after)
-    if not layable(whole):
-        return
     count = sum(map(value, before))
     tail = live_tail(scoring_tail(tuple(before)), count)
     for index, rank in enumerate(after):
@@ -163,8 +189,10 @@ def plain_net(mover: Ranks, other: Ranks, seq: Ranks, count: int, passed: bool) 
     return 1 - plain_net(other, mover, (), 0, False)
 
 
-def plain_options(mover: Ranks, other: Ranks, seq: Ranks, count: int, passed: bool) -> dict:
-    nets = {}
+def plain_options(
+    mover: Ranks, other: Ranks, seq: Ranks, count: int, passed: bool
+) -> dict[int, int]:
+    nets: dict[int, int] = {}
     for index, rank in enumerate(mover):
         new_count = count + value(rank)
         if new_count > MAX_COUNT or rank in nets:
