@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cache, cached_property
 from itertools import combinations, groupby
 
 from scoring.cards import DECK, JACK, SUITS, Card
@@ -174,12 +174,31 @@ _RANK_POINTS = _build_rank_points()
 
 
 def _fifteen_items(cards: tuple[Card, ...]) -> list[ScoreItem]:
+    """Every combination of two or more cards worth 15, in ``combinations`` order.
+
+    The value of each of the 2^n subsets is built from a smaller one (the subset
+    less its lowest card), so each sum is one addition: a shown hand is scored on
+    every replay of a saved game, and this was the most of it.
+    """
+    sums = [0] * (1 << len(cards))
+    for mask in range(1, len(sums)):
+        lowest = mask & -mask
+        sums[mask] = sums[mask ^ lowest] + cards[lowest.bit_length() - 1].value
     return [
-        ScoreItem(ScoreKind.FIFTEEN, combo, 2)
-        for size in range(2, 6)
-        for combo in combinations(cards, size)
-        if sum(card.value for card in combo) == 15
+        ScoreItem(ScoreKind.FIFTEEN, tuple(cards[index] for index in combo), 2)
+        for combo, mask in _subsets(len(cards))
+        if sums[mask] == 15
     ]
+
+
+@cache
+def _subsets(size: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The index combinations of two or more of ``size`` cards, with their bit masks."""
+    return tuple(
+        (combo, sum(1 << index for index in combo))
+        for length in range(2, size + 1)
+        for combo in combinations(range(size), length)
+    )
 
 
 def _pair_items(cards: tuple[Card, ...]) -> list[ScoreItem]:

@@ -282,3 +282,16 @@ def test_fast_scorer_matches_the_reference(cards: list[Card], crib: bool) -> Non
     assert score.total == naive_total(hand, starter, crib=crib)
     assert sum(item.points for item in score.items) == score.total
     assert hand_total(hand, starter, crib=crib) == score.total
+
+
+@settings(deadline=timedelta(seconds=1))
+@given(cards=five_cards)
+def test_the_fifteens_are_every_combination_worth_15_in_order(cards: list[Card]) -> None:
+    *hand, starter = cards
+    fifteens = [item.cards for item in score_hand(hand, starter).items if item.kind == "fifteen"]
+    assert fifteens == [
+        combo
+        for size in range(2, 6)
+        for combo in combinations((*hand, starter), size)
+        if sum(card.value for card in combo) == 15
+    ]
