@@ -55,7 +55,7 @@ from dataclasses import dataclass, replace
 from functools import partial
 from itertools import combinations
 
-from scoring.match import STANDARD
+from scoring.rules.match import STANDARD
 from tournaments import matching
 from tournaments.pairing import Entrant, PairingResult, pair_round
 from tournaments.standings import GameScore, PlayedMatch, compute_standings

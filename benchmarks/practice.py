@@ -91,7 +91,7 @@ def _timing(function: Callable[..., Any], part: str, spent: dict[str, float]) ->
 def _post_data(practice: Any) -> dict[str, Any]:
     """The player's next decision as the page's form posts it (a standard computer decides)."""
     from play.services import load_match, stand_in_decision
-    from scoring.strategy import ComputerPlayer
+    from scoring.players.strategy import ComputerPlayer
 
     match = load_match(practice)
     decision = stand_in_decision(match, ComputerPlayer("standard", practice.seed + 1))
@@ -125,7 +125,7 @@ def play_game(
 
     from play.models import PracticeGame
     from play.services import practice_start
-    from scoring import pegplay
+    from scoring.players import pegplay
 
     practice = practice_start(owner=owner, level=level, seed=seed)
     url = reverse("play:move", args=[practice.pk])

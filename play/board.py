@@ -19,8 +19,8 @@ from functools import cache
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
-from scoring.cards import Card
-from scoring.events import WINNING_SCORE
+from scoring.rules.cards import Card
+from scoring.rules.events import WINNING_SCORE
 
 LANE_HOLES = 30
 PITCH = 10

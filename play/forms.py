@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from play.models import PracticeGame
 from play.services import SEED_LIMIT, Action, Decision
-from scoring.cards import DECK, Card
+from scoring.rules.cards import DECK, Card
 
 CARD_CHOICES = [(str(card), str(card)) for card in DECK]
 _NOT_A_CARD = {"invalid_choice": _("%(value)s is not a card.")}

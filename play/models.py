@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 class PracticeGame(models.Model):
     """A practice game (or best-of-N match) against the computer, as the engine saved it.
 
-    ``state`` is ``scoring.match.Match.to_json()``: the seed and every decision,
+    ``state`` is ``scoring.rules.match.Match.to_json()``: the seed and every decision,
     so any worker can load it and go on. The player sits in seat 0, the
     computer in seat 1. A member's games belong to their account; a guest's to
     their session (``session_key``, and the game ids kept in the session).

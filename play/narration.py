@@ -1,7 +1,7 @@
 """What the practice pages say: each event of a game as a sentence in the reader's language.
 
 Terms: a *line* is one event told to the player, with the cards it shows, the
-count said aloud (``scoring.speech``: "femton två och ett par blir fyra"), the
+count said aloud (``scoring.rules.speech``: "femton två och ett par blir fyra"), the
 *breakdown* (each scoring item with its cards and points) and where both
 players' pegs stand after it (front and back, as on the board). The player is
 seat 0 ("you"), the computer seat 1. A *missed* count is what a player who
@@ -18,10 +18,10 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from play.board import CardFace, card_name, card_names, face, faces
-from scoring.cards import Card
-from scoring.events import Event, EventType, Skunk
-from scoring.items import ScoreItem, ScoreKind
-from scoring.speech import say_count
+from scoring.rules.cards import Card
+from scoring.rules.events import Event, EventType, Skunk
+from scoring.rules.items import ScoreItem, ScoreKind
+from scoring.rules.speech import say_count
 
 YOU = 0
 Pegs = tuple[int, int, int, int]

@@ -21,11 +21,11 @@ from play.board import Board, CardFace, face, faces
 from play.models import PracticeGame
 from play.narration import START_PEGS, Line, Pegs, logged, narrate
 from play.services import COMPUTER, HUMAN, SESSION_GAMES, Hint, load_match
-from scoring.cards import Card
-from scoring.events import Event, Phase, skunk_of
-from scoring.game import Game
-from scoring.match import Match
-from scoring.replay import replay_live
+from scoring.rules.cards import Card
+from scoring.rules.events import Event, Phase, skunk_of
+from scoring.rules.game import Game
+from scoring.rules.match import Match
+from scoring.rules.replay import replay_live
 
 
 def practice_games_for(

@@ -2,7 +2,7 @@
 
 Terms: the *player* sits in seat 0 (``HUMAN``), the computer in seat 1
 (``COMPUTER``). Every practice game is a best-of-``best_of`` match of the engine
-(``scoring.match.Match``; best of 1 is a single game). A *decision* is what the
+(``scoring.rules.match.Match``; best of 1 is a single game). A *decision* is what the
 player posts: two cards laid away to the crib, a card laid in the play, the
 points claimed for a hand they count themself, or starting the next game of a
 match. After the player's decision the computer takes its own decisions until
@@ -28,11 +28,11 @@ from django.utils.translation import gettext as _
 
 from play.board import card_name
 from play.models import PracticeGame
-from scoring.cards import Card
-from scoring.discarding import DiscardOption, analyse_discards
-from scoring.events import IllegalPlayError, Phase, Refusal
-from scoring.match import Match
-from scoring.strategy import ComputerPlayer, play_computers
+from scoring.players.discarding import DiscardOption, analyse_discards
+from scoring.players.strategy import ComputerPlayer, play_computers
+from scoring.rules.cards import Card
+from scoring.rules.events import IllegalPlayError, Phase, Refusal
+from scoring.rules.match import Match
 
 HUMAN, COMPUTER = 0, 1
 SEED_LIMIT = 2**48

@@ -17,7 +17,7 @@ from django.db.models import QuerySet
 
 from play.models import PracticeGame
 from play.services import COMPUTER, HUMAN
-from scoring.events import SKUNK_LINE, WINNING_SCORE, EventType, Skunk
+from scoring.rules.events import SKUNK_LINE, WINNING_SCORE, EventType, Skunk
 
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 240, 120, 6
 

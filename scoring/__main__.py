@@ -1,7 +1,7 @@
-"""``python -m scoring``: see ``scoring.cli``."""
+"""``python -m scoring``: see ``scoring.tools.cli``."""
 
 import sys
 
-from scoring.cli import main
+from scoring.tools.cli import main
 
 sys.exit(main())

@@ -11,7 +11,7 @@ import pytest
 
 from play.models import PracticeGame
 from play.services import HUMAN, load_match
-from scoring.cards import DECK
+from scoring.rules.cards import DECK
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

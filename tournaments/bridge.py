@@ -17,7 +17,7 @@ from typing import cast
 
 from django.db.models import Prefetch, Q
 
-from scoring.match import GamePoints
+from scoring.rules.match import GamePoints
 from tournaments.models import Entry, ForbiddenPair, Game, Round, Seat, Tournament
 from tournaments.pairing import Entrant
 from tournaments.playoff import PlayoffPairing

@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
-from scoring.match import GamePoints
+from scoring.rules.match import GamePoints
 from tournaments import tiebreaks
 from tournaments.models import Entry, Tournament
 from tournaments.services.tournaments import TOURNAMENT_FIELDS

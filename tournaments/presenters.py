@@ -16,7 +16,7 @@ from django.http import HttpRequest, QueryDict
 from django.urls import reverse
 
 from club.roles import is_organiser
-from scoring.match import MatchResult
+from scoring.rules.match import MatchResult
 from tournaments import selectors
 from tournaments.access import Actor, actor_for
 from tournaments.explain import explanation_lines

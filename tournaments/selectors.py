@@ -16,7 +16,7 @@ from django.shortcuts import get_object_or_404
 
 from club.models import Player
 from config.caching import computed_once
-from scoring.match import MatchResult, check_match
+from scoring.rules.match import MatchResult, check_match
 from tournaments import bridge, playoff
 from tournaments.access import Actor
 from tournaments.bridge import StandingRow

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.match import Match as LiveMatch
-from scoring.strategy import ComputerPlayer, finish_match
+from scoring.players.strategy import ComputerPlayer, finish_match
+from scoring.rules.match import Match as LiveMatch
 
 
 @dataclass(frozen=True)

@@ -32,8 +32,8 @@ from dataclasses import dataclass, field
 from itertools import groupby
 from operator import attrgetter
 
-from scoring.events import WINNING_SCORE
-from scoring.match import GamePoints, game_points, spread
+from scoring.rules.events import WINNING_SCORE
+from scoring.rules.match import GamePoints, game_points, spread
 
 __all__ = [
     "DEFAULT_TIEBREAKS",

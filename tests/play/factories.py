@@ -17,8 +17,8 @@ from play.services import (
     practice_start,
     stand_in_decision,
 )
-from scoring.game import Game
-from scoring.strategy import ComputerPlayer
+from scoring.players.strategy import ComputerPlayer
+from scoring.rules.game import Game
 from tests.factories import UserFactory
 
 

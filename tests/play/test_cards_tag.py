@@ -7,7 +7,7 @@ from django.template import Context, Template
 from django.utils import translation
 
 from play.board import face
-from scoring.cards import Card
+from scoring.rules.cards import Card
 
 
 def draw(code: str, *, small: bool = False) -> str:

@@ -23,11 +23,11 @@ from play.services import (
     practice_start,
     stand_in_decision,
 )
-from scoring.cards import DECK, Card
-from scoring.events import EventType, Phase
-from scoring.game import Game
-from scoring.replay import replay
-from scoring.strategy import ComputerPlayer
+from scoring.players.strategy import ComputerPlayer
+from scoring.rules.cards import DECK, Card
+from scoring.rules.events import EventType, Phase
+from scoring.rules.game import Game
+from scoring.rules.replay import replay
 from tests.factories import UserFactory
 from tests.play.factories import GuestPracticeGameFactory, PracticeGameFactory, play_until
 
@@ -192,7 +192,7 @@ def test_count_it_yourself_with_muggins_gives_the_missed_points_to_the_computer(
 def _worth(game: Game) -> int:
     """The hand being counted, scored here by ``score_hand`` (the engine's own ``showing_score``
     must agree)."""
-    from scoring.hand import score_hand
+    from scoring.rules.hand import score_hand
 
     assert game.showing is not None
     assert game.starter is not None

@@ -9,7 +9,7 @@ from django.urls import reverse
 from play.models import PracticeGame
 from play.services import HUMAN, load_match
 from play.stats import practice_stats
-from scoring.events import Event
+from scoring.rules.events import Event
 from tests.factories import UserFactory
 from tests.play.factories import PracticeGameFactory, owner_of
 

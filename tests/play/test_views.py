@@ -13,7 +13,7 @@ from pytest_django import Settings
 
 from play.models import PracticeGame
 from play.services import HUMAN, SESSION_GAMES, load_match
-from scoring.cards import DECK
+from scoring.rules.cards import DECK
 from tests.factories import UserFactory
 from tests.play.factories import PracticeGameFactory, owner_of
 
@@ -262,7 +262,7 @@ def test_a_guest_address_may_start_30_games_in_a_minute(
 
 
 def count_replays(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    from scoring.match import Match
+    from scoring.rules.match import Match
 
     replays: list[int] = []
     from_json = Match.from_json
@@ -306,7 +306,7 @@ def test_the_account_page_links_to_the_practice_statistics(client: Client) -> No
 
 
 def test_counting_yourself_shows_what_was_missed(client: Client) -> None:
-    from scoring.events import Phase
+    from scoring.rules.events import Phase
     from tests.play.factories import play_until
 
     user = UserFactory.create()

@@ -7,10 +7,10 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-from scoring.cards import Card, parse_cards
-from scoring.events import Event, Phase
-from scoring.game import Game
-from scoring.hand import score_hand
+from scoring.rules.cards import Card, parse_cards
+from scoring.rules.events import Event, Phase
+from scoring.rules.game import Game
+from scoring.rules.hand import score_hand
 
 PONE, DEALER = 0, 1
 

@@ -8,7 +8,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.cards import DECK, RANKS, SUITS, Card, InvalidCardError, format_cards, parse_cards
+from scoring.rules.cards import (
+    DECK,
+    RANKS,
+    SUITS,
+    Card,
+    InvalidCardError,
+    format_cards,
+    parse_cards,
+)
 
 ALL_TOKENS = [rank + suit for rank in "A23456789TJQK" for suit in "CDHS"]
 

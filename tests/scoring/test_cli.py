@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from scoring.cards import DECK, parse_cards
-from scoring.cli import main
-from scoring.hand import score_hand
+from scoring.rules.cards import DECK, parse_cards
+from scoring.rules.hand import score_hand
+from scoring.tools.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -161,7 +161,7 @@ def test_a_whole_game_with_scripted_input() -> None:
 
 
 def test_the_benchmarks_naive_scorer_counts_like_the_engine() -> None:
-    from scoring.bench import naive_score
+    from scoring.tools.bench import naive_score
 
     rng = random.Random(9)
     for _ in range(300):
@@ -172,7 +172,7 @@ def test_the_benchmarks_naive_scorer_counts_like_the_engine() -> None:
 
 
 def test_the_benchmark_table_marks_each_figure_against_its_target() -> None:
-    from scoring.bench import Figure, table
+    from scoring.tools.bench import Figure, table
 
     text = table([Figure("fast", 0.002, 0.01, 5), Figure("slow", 2.0, 1.0, 3, "busy")])
     rows = text.splitlines()

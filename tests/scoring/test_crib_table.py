@@ -8,8 +8,7 @@ from collections import Counter
 
 import pytest
 
-from scoring.cards import DECK, JACK, SUITS, Card
-from scoring.crib_table import (
+from scoring.players.crib_table import (
     KEEP_FLOOR,
     all_throws,
     crib_means,
@@ -22,10 +21,11 @@ from scoring.crib_table import (
     suit_choices,
     throw_of,
 )
-from scoring.events import Phase
-from scoring.game import Game
-from scoring.hand import score_hand
-from scoring.pegplay import _table_choice, simulate_play
+from scoring.players.pegplay import _table_choice, simulate_play
+from scoring.rules.cards import DECK, JACK, SUITS, Card
+from scoring.rules.events import Phase
+from scoring.rules.game import Game
+from scoring.rules.hand import score_hand
 
 
 def test_the_crib_table_has_every_throw_once() -> None:

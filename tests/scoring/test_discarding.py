@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from scoring.cards import DECK, Card, parse_cards
-from scoring.crib_table import crib_means, peg_value, rank_pair_means, throw_of
-from scoring.discarding import STARTERS, analyse_discards, hand_points, show_points
-from scoring.hand import score_hand
+from scoring.players.crib_table import crib_means, peg_value, rank_pair_means, throw_of
+from scoring.players.discarding import STARTERS, analyse_discards, hand_points, show_points
+from scoring.rules.cards import DECK, Card, parse_cards
+from scoring.rules.hand import score_hand
 
 LEVELS = ("easy", "standard", "expert")
 

@@ -1,6 +1,6 @@
 """How often each show total occurs over all 12,994,800 hands and starters.
 
-``scoring.distribution`` counts by rank in closed form. Here it is checked
+``scoring.tools.distribution`` counts by rank in closed form. Here it is checked
 against the published table for the hand, and against a brute-force count of
 every one of the 12,994,800 combinations by an independent numpy scorer (which
 is itself checked against ``score_hand`` on a random sample), for both the hand
@@ -17,9 +17,9 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
-from scoring.cards import DECK, parse_cards
-from scoring.distribution import COMBINATIONS, crib_distribution, hand_distribution
-from scoring.hand import score_hand
+from scoring.rules.cards import DECK, parse_cards
+from scoring.rules.hand import score_hand
+from scoring.tools.distribution import COMBINATIONS, crib_distribution, hand_distribution
 
 # The frequency of each hand total over all 52C4 x 48 hands and starters, as
 # published (e.g. the cribbage hand-score tables in the literature and on

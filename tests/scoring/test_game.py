@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
-from scoring.cards import Card, parse_cards
-from scoring.deal import cut_for_deal
-from scoring.events import IllegalPlayError, Phase, Refusal
-from scoring.game import Game
-from scoring.pegging import score_play
+from scoring.rules.cards import Card, parse_cards
+from scoring.rules.deal import cut_for_deal
+from scoring.rules.events import IllegalPlayError, Phase, Refusal
+from scoring.rules.game import Game
+from scoring.rules.pegging import score_play
 from tests.scoring.gameplay import (
     DEALER,
     PONE,

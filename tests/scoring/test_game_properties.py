@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.cards import DECK
-from scoring.events import WINNING_SCORE, EventType, Phase
-from scoring.game import Game
-from scoring.replay import RecordError, game_from_record, replay
+from scoring.rules.cards import DECK
+from scoring.rules.events import WINNING_SCORE, EventType, Phase
+from scoring.rules.game import Game
+from scoring.rules.replay import RecordError, game_from_record, replay
 from tests.scoring.gameplay import play_randomly, random_decision
 
 seeds = st.integers(min_value=0, max_value=2**32)

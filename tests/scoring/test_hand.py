@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.cards import JACK, SUITS, Card, parse_cards
-from scoring.hand import HandScore, InvalidHandError, hand_total, rank_points, score_hand
+from scoring.rules.cards import JACK, SUITS, Card, parse_cards
+from scoring.rules.hand import HandScore, InvalidHandError, hand_total, rank_points, score_hand
 
 
 def naive_rank_points(cards: Sequence[Card]) -> int:

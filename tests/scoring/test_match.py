@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.events import Phase
-from scoring.match import (
+from scoring.rules.events import Phase
+from scoring.rules.match import (
     ACC,
     ONE_PER_GAME,
     STANDARD,

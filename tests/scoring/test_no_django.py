@@ -35,7 +35,10 @@ def test_no_scoring_module_imports_django() -> None:
         timeout=120,
     )
     found = json.loads(done.stdout.splitlines()[-1])
-    assert {"scoring.cards", "scoring.game", "scoring.match", "scoring.replay"} <= set(
-        found["modules"]
-    )
+    assert {
+        "scoring.rules.cards",
+        "scoring.rules.game",
+        "scoring.rules.match",
+        "scoring.rules.replay",
+    } <= set(found["modules"])
     assert found["django"] == []

@@ -14,8 +14,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.cards import DECK, SUITS, Card, parse_cards
-from scoring.pegging import InvalidSequenceError, score_play
+from scoring.rules.cards import DECK, SUITS, Card, parse_cards
+from scoring.rules.pegging import InvalidSequenceError, score_play
 
 
 def points_per_card(cards: str) -> list[int]:

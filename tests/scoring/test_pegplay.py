@@ -2,7 +2,7 @@
 
 The search scores a card from the ranks alone (``play_points``, ``tail_points``)
 and keeps a position by its sequence's ``scoring_tail``; these tests hold both
-to the rules of ``scoring.pegging`` and to a plain search over whole sequences,
+to the rules of ``scoring.rules.pegging`` and to a plain search over whole sequences,
 and hold the expert to the decisions it took on fixed seeds before either existed.
 """
 
@@ -19,11 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.cards import SUITS, Card
-from scoring.events import Phase
-from scoring.game import Game
-from scoring.pegging import MAX_COUNT, InvalidSequenceError, score_play
-from scoring.pegplay import (
+from scoring.players.pegplay import (
     Ranks,
     live_tail,
     option_nets,
@@ -32,7 +28,11 @@ from scoring.pegplay import (
     tail_points,
     value,
 )
-from scoring.strategy import ComputerPlayer, peg_position
+from scoring.players.strategy import ComputerPlayer, peg_position
+from scoring.rules.cards import SUITS, Card
+from scoring.rules.events import Phase
+from scoring.rules.game import Game
+from scoring.rules.pegging import MAX_COUNT, InvalidSequenceError, score_play
 
 RECORDED = Path(__file__).with_name("expert_decisions.json")
 

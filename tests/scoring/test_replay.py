@@ -1,4 +1,4 @@
-"""Replaying a game record step by step through the rules (``scoring.replay``)."""
+"""Replaying a game record step by step through the rules (``scoring.rules.replay``)."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from scoring.events import Phase
-from scoring.game import Game
-from scoring.replay import RecordError, game_from_record, replay
+from scoring.rules.events import Phase
+from scoring.rules.game import Game
+from scoring.rules.replay import RecordError, game_from_record, replay
 from tests.scoring.gameplay import discard_both, lay, play_randomly, stacked_game
 
 KINGS = ("KH KS 2H 2C 3C 4C", "9S 8D 7C 6D TC QC", "AD")

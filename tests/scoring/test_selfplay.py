@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from scoring import selfplay
-from scoring.replay import game_from_record
-from scoring.selfplay import Tally, game_seed, paired_interval, run, wilson
+from scoring.rules.replay import game_from_record
+from scoring.tools import selfplay
+from scoring.tools.selfplay import Tally, game_seed, paired_interval, run, wilson
 
 
 def test_games_come_in_pairs_with_the_same_cards_and_the_other_first_dealer() -> None:

@@ -6,12 +6,24 @@ import random
 
 import pytest
 
-from scoring.cards import DECK, Card, parse_cards
-from scoring.events import Phase
-from scoring.game import Game
-from scoring.match import Match
-from scoring.pegplay import PegPosition, easy_play, expert_play, opponent_hands, standard_play
-from scoring.strategy import LEVELS, ComputerPlayer, finish_match, peg_position, play_computers
+from scoring.players.pegplay import (
+    PegPosition,
+    easy_play,
+    expert_play,
+    opponent_hands,
+    standard_play,
+)
+from scoring.players.strategy import (
+    LEVELS,
+    ComputerPlayer,
+    finish_match,
+    peg_position,
+    play_computers,
+)
+from scoring.rules.cards import DECK, Card, parse_cards
+from scoring.rules.events import Phase
+from scoring.rules.game import Game
+from scoring.rules.match import Match
 from tests.scoring.gameplay import stacked_game
 
 

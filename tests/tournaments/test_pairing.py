@@ -15,7 +15,7 @@ from django.utils import translation
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.match import STANDARD
+from scoring.rules.match import STANDARD
 from tournaments.explain import explanation_lines
 from tournaments.pairing import (
     ByeReason,

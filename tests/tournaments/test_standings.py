@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.match import ACC, ONE_PER_GAME, STANDARD, GamePoints
+from scoring.rules.match import ACC, ONE_PER_GAME, STANDARD, GamePoints
 from tournaments.standings import (
     DEFAULT_TIEBREAKS,
     TIEBREAKS,

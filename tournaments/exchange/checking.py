@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from club.models import Player
-from scoring.match import MatchReportError, check_match
+from scoring.rules.match import MatchReportError, check_match
 from tournaments.exchange.export import FORMAT, VERSION
 from tournaments.exchange.fields import (
     InvalidExport,

@@ -16,8 +16,8 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.match import MatchResult
-from scoring.replay import replay_live
+from scoring.rules.match import MatchResult
+from scoring.rules.replay import replay_live
 from tournaments.errors import TournamentError
 from tournaments.exchange.fields import (
     InvalidExport,

@@ -7,7 +7,7 @@ organiser settles (``services.results``) or a file is imported. So a match is al
 written the same way: its *seats* in order (seat 0 is the first entry given: the
 higher player of a Swiss pair, the better seed in the play-off), a *bye* as a final
 match won by its only seat, at no table; and its games as the engine derived them
-(``scoring.match.check_match``: each game's dealer, "loser deals next", and the winner
+(``scoring.rules.match.check_match``: each game's dealer, "loser deals next", and the winner
 of the match).
 
 These functions check nothing and log nothing: the services that call them validate,
@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scoring.match import MatchResult
+from scoring.rules.match import MatchResult
 from tournaments.models import Game, Match, Round, Seat
 
 

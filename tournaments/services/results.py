@@ -1,7 +1,7 @@
 """Match results: players save and report, the opponent confirms or disputes; organisers settle.
 
 A player saves their match game by game (the cut's first dealer, then each
-game's winner and the loser's score); the engine (``scoring.match.check_match``)
+game's winner and the loser's score); the engine (``scoring.rules.match.check_match``)
 checks it and derives dealers, skunks, game points and spread. An undecided
 match is *in play*; a decided one is *reported* and the opponent confirms it
 (the match is final) or disputes it with a reason (the organisers decide). A
@@ -24,7 +24,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.match import MatchReportError, MatchResult, ReportFault, check_match
+from scoring.rules.match import MatchReportError, MatchResult, ReportFault, check_match
 from tournaments import bridge
 from tournaments.access import Actor
 from tournaments.errors import TournamentError

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from django import template
 from django.urls import reverse
 
-from scoring.events import WINNING_SCORE
+from scoring.rules.events import WINNING_SCORE
 from tournaments import tiebreaks
 from tournaments.bridge import StandingRow
 from tournaments.models import Match, Tournament

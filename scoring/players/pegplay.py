@@ -1,6 +1,6 @@
 """Choosing a card to lay in the play, at each level of computer player.
 
-Terms (see also ``scoring.pegging``): the *sequence* is the cards laid since
+Terms (see also ``scoring.rules.pegging``): the *sequence* is the cards laid since
 the count was last reset; a player who *passed* has said go in this sequence
 and cannot lay again before the reset. The *unseen* cards are those the
 player to move cannot see: not their own six, not the starter, not laid by
@@ -24,9 +24,9 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from math import comb
 
-from scoring.cards import SUITS, Card
-from scoring.crib_table import keep_weight
-from scoring.pegging import MAX_COUNT, score_play
+from scoring.players.crib_table import keep_weight
+from scoring.rules.cards import SUITS, Card
+from scoring.rules.pegging import MAX_COUNT, score_play
 
 Ranks = tuple[int, ...]
 WINNING_SCORE = 121
@@ -103,7 +103,7 @@ def _scored_as_cards(ranks: Ranks) -> int:
 def tail_points(tail: Ranks, rank: int, count: int) -> int:
     """Points for laying ``rank`` after ``tail`` (the end of the sequence), making ``count``.
 
-    The rules of ``scoring.pegging`` on ranks: 2 for fifteen or thirty-one; 2, 6
+    The rules of ``scoring.rules.pegging`` on ranks: 2 for fifteen or thirty-one; 2, 6
     or 12 for the last two, three or four of a rank; for a run, the longest k >= 3
     such that the last k cards are k consecutive ranks (a repeated rank ends the look back).
     """
@@ -240,7 +240,7 @@ def opponent_hands(position: PegPosition, rng: random.Random) -> list[tuple[Rank
     A hand is as likely as the cards allow (every unseen card above their
     floor is equally likely to be in it) times how likely a sensible player is
     to have kept those four cards, the ones already laid included
-    (``scoring.crib_table.keep_weight``): someone who kept 5-5-J-Q is more
+    (``scoring.players.crib_table.keep_weight``): someone who kept 5-5-J-Q is more
     likely than someone who kept 2-7-9-K. With two cards or fewer left every
     hand is weighed; otherwise ``CANDIDATES`` are drawn and ``SAMPLES`` of
     them chosen by weight.
@@ -471,7 +471,7 @@ def simulate_play(pone: Ranks, dealer: Ranks) -> int:
 
     Each side reckons the other's cards from the full deck less the cards in
     front of it (its own and the sequence), so a position's choice can be
-    cached; ``scoring.crib_table`` builds the hand table from this.
+    cached; ``scoring.players.crib_table`` builds the hand table from this.
     """
     hands, points = [list(pone), list(dealer)], [0, 0]
     sequence: Ranks = ()

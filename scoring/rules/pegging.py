@@ -7,7 +7,7 @@ whoever laid them; the *count* is the sum of their pip values and never passes
 royal* of the last three (6) or a *double pair royal* of the last four (12); a
 *run*: the last k >= 3 cards are k consecutive ranks in any order, k points for
 the longest such k. Go and last card depend on what the players can still lay,
-so they belong to the game (``scoring.game``), not here.
+so they belong to the game (``scoring.rules.game``), not here.
 """
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scoring.cards import DECK, Card, format_cards
-from scoring.hand import describe_cards
-from scoring.items import ScoreItem, ScoreKind
-from scoring.speech import say_count
+from scoring.rules.cards import DECK, Card, format_cards
+from scoring.rules.hand import describe_cards
+from scoring.rules.items import ScoreItem, ScoreKind
+from scoring.rules.speech import say_count
 
 MAX_COUNT = 31
 """The count in the play may reach 31 and never pass it (RULES 2.4)."""

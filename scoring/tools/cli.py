@@ -1,10 +1,10 @@
 """``python -m scoring``: count a hand, weigh a discard or play a game in the terminal.
 
 Subcommands: ``score`` (a hand's breakdown), ``discard`` (the six-card discard
-analysis of ``scoring.discarding``: hand, crib, peg and total EV of each of
+analysis of ``scoring.players.discarding``: hand, crib, peg and total EV of each of
 the 15 discards, best first), ``play`` (a whole game against the computer)
-and ``selfplay`` / ``bench`` (forwarded to ``scoring.selfplay`` and
-``scoring.bench``). This module is the engine's edge: it alone reads and
+and ``selfplay`` / ``bench`` (forwarded to ``scoring.tools.selfplay`` and
+``scoring.tools.bench``). This module is the engine's edge: it alone reads and
 writes the terminal. Exit status 2 means the input was not understood.
 """
 
@@ -16,9 +16,9 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from scoring.cards import Card, InvalidCardError, format_cards, parse_cards
-from scoring.events import item_to_json
-from scoring.hand import score_hand
+from scoring.rules.cards import Card, InvalidCardError, format_cards, parse_cards
+from scoring.rules.events import item_to_json
+from scoring.rules.hand import score_hand
 
 FORWARDED = ("selfplay", "bench")
 
@@ -71,7 +71,7 @@ def main(
             return _score(args, out)
         if args.command == "discard":
             return _discard(args, out)
-        from scoring.terminal import play_in_terminal  # the game loop, only when playing
+        from scoring.tools.terminal import play_in_terminal  # the game loop, only when playing
 
         return play_in_terminal(args, stdin or sys.stdin, out)
     except (InvalidCardError, UsageError) as error:
@@ -81,10 +81,10 @@ def main(
 
 def _forward(command: str, argv: list[str]) -> int:
     if command == "selfplay":
-        from scoring.selfplay import main as selfplay_main  # loads the computer players
+        from scoring.tools.selfplay import main as selfplay_main  # loads the computer players
 
         return selfplay_main(argv)
-    from scoring.bench import main as bench_main
+    from scoring.tools.bench import main as bench_main
 
     return bench_main(argv)
 
@@ -117,7 +117,9 @@ def _score(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _discard(args: argparse.Namespace, out: TextIO) -> int:
-    from scoring.strategy import analyse_discards  # slow to import; only this command needs it
+    from scoring.players.strategy import (
+        analyse_discards,  # slow to import; only this command needs it
+    )
 
     six = parse_cards(args.cards)
     _distinct(six, "the six cards")

@@ -1,8 +1,8 @@
 """The state of a game as the table sees it: scores, the deal's cards, whose turn it is.
 
-Terms: see ``scoring.deal`` (dealer, pone, crib, starter, count, sequence) and
-``scoring.events`` (phases and events). ``Table`` only reads the state;
-``scoring.game.Game`` adds the decisions and the rules that move it on.
+Terms: see ``scoring.rules.deal`` (dealer, pone, crib, starter, count, sequence) and
+``scoring.rules.events`` (phases and events). ``Table`` only reads the state;
+``scoring.rules.game.Game`` adds the decisions and the rules that move it on.
 """
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scoring.cards import Card
-from scoring.deal import Deal
-from scoring.events import Event, Phase
-from scoring.hand import HandScore, score_hand
+from scoring.rules.cards import Card
+from scoring.rules.deal import Deal
+from scoring.rules.events import Event, Phase
+from scoring.rules.hand import HandScore, score_hand
 
 Stacked = Sequence[tuple[Sequence[Sequence[Card]], Card]]
 """Prearranged deals (each player's six and the starter), used to replay a record."""

@@ -51,7 +51,7 @@ class Card(NamedTuple):
         return min(self.rank, 10)
 
     # Shadows ``tuple.index`` on purpose: nothing searches inside a card, and the
-    # numpy scorers (``scoring.handarray``) use this name for the card's position.
+    # numpy scorers (``scoring.players.handarray``) use this name for the card's position.
     @property
     def index(self) -> int:  # type: ignore[override]
         """Position 0-51 in ``DECK``."""

@@ -11,9 +11,9 @@ import argparse
 import random
 from typing import TextIO
 
-from scoring.cards import Card, InvalidCardError, format_cards, parse_cards
-from scoring.events import Event, EventType, IllegalPlayError, Phase, Skunk
-from scoring.game import Game
+from scoring.rules.cards import Card, InvalidCardError, format_cards, parse_cards
+from scoring.rules.events import Event, EventType, IllegalPlayError, Phase, Skunk
+from scoring.rules.game import Game
 
 HUMAN, COMPUTER = 0, 1
 
@@ -23,7 +23,7 @@ class Quit(Exception):
 
 
 def play_in_terminal(args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
-    from scoring.strategy import ComputerPlayer, play_computers  # loads the players' tables
+    from scoring.players.strategy import ComputerPlayer, play_computers  # loads the players' tables
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
     game = Game.new(

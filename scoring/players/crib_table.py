@@ -1,6 +1,6 @@
 """The computer players' tables: the mean crib of each throw, and the worth of a kept hand.
 
-The *crib table* (``scoring/data/crib_table.csv``) gives the mean crib for
+The *crib table* (``scoring/players/data/crib_table.csv``) gives the mean crib for
 each pair of cards a player lays away. Terms: a *throw* is the two cards one
 player lays away to the crib, described by its two ranks (``low`` <=
 ``high``) and whether the two cards share a suit (*suited*; never for a
@@ -16,7 +16,7 @@ taken as equally likely) and every starter among the 48 left after that:
 so one table serves every hand, as in Schell's published tables; unlike his,
 the other player's throw is uniform rather than taken from real play.
 
-The *hand table* (``scoring/data/hand_table.csv``) has a row for each of
+The *hand table* (``scoring/players/data/hand_table.csv``) has a row for each of
 the 1,820 multisets of four ranks a player can keep, for each seat:
 
 - ``keep``: how much likelier a sensible player is to keep those ranks than
@@ -32,15 +32,14 @@ the 1,820 multisets of four ranks a player can keep, for each seat:
   choices and its ``keep``), both laying as ``pegplay.simulate_play`` does.
   The expert adds it to the value of a discard.
 
-Build both with ``python -m scoring.crib_table`` (about 15 s for the crib
+Build both with ``python -m scoring.tools.table_builder`` (about 15 s for the crib
 table and 3 minutes on one core for the hand table; ``--jobs 2`` halves
-that), which writes the two CSV files in ``scoring/data/``; ``crib_means()``
+that), which writes the two CSV files in ``scoring/players/data/``; ``crib_means()``
 and ``hand_table()`` load the shipped files.
 """
 
 from __future__ import annotations
 
-import argparse
 import csv
 import io
 import math
@@ -49,16 +48,14 @@ from collections.abc import Sequence
 from functools import cache
 from importlib import resources
 from itertools import combinations, combinations_with_replacement
-from multiprocessing import get_context
-from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
-from scoring.cards import DECK, RANKS, Card
-from scoring.hand import rank_points
-from scoring.handarray import IntArray, score_many
+from scoring.players.handarray import IntArray, score_many
+from scoring.rules.cards import DECK, RANKS, Card
+from scoring.rules.hand import rank_points
 
 Throw = tuple[int, int, bool]
 """(low rank, high rank, suited)."""
@@ -110,7 +107,7 @@ def build() -> str:
 @cache
 def crib_means() -> dict[Throw, float]:
     """The shipped table: mean crib points for each throw."""
-    text = resources.files("scoring").joinpath("data", FILENAME).read_text(encoding="utf-8")
+    text = resources.files("scoring.players").joinpath("data", FILENAME).read_text(encoding="utf-8")
     return parse_crib(text)
 
 
@@ -205,39 +202,6 @@ def keep_shares(
     return shares
 
 
-def _peg_row(pone: Ranks) -> list[int]:
-    from scoring.pegplay import simulate_play  # the play builds on this module's tables
-
-    taken = Counter(pone)
-    return [
-        simulate_play(pone, dealer) if suit_choices(dealer, taken) else 0 for dealer in kept_hands()
-    ]
-
-
-def build_hands(crib: dict[tuple[int, int], float], jobs: int = 1) -> str:
-    """The hand table as CSV text; ``crib`` is the crib table with suits ignored."""
-    hands = kept_hands()
-    keep = keep_ratios(hands, crib)
-    if jobs > 1:
-        with get_context("spawn").Pool(jobs) as pool:
-            rows = pool.map(_peg_row, hands, chunksize=20)
-    else:
-        rows = [_peg_row(hand) for hand in hands]
-    net = np.array(rows, dtype=np.float64)  # the pone's net, pone's hand by dealer's
-    ways = _ways(hands)
-    pone_weights = ways * np.maximum(keep[1], KEEP_FLOOR)[None, :]
-    dealer_weights = ways * np.maximum(keep[0], KEEP_FLOOR)[None, :]
-    peg_pone = (pone_weights * net).sum(axis=1) / pone_weights.sum(axis=1)
-    peg_dealer = -(dealer_weights * net.T).sum(axis=1) / dealer_weights.sum(axis=1)
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(HAND_COLUMNS)
-    for index, hand in enumerate(hands):
-        numbers = (keep[0, index], keep[1, index], peg_pone[index], peg_dealer[index])
-        writer.writerow(["".join(RANKS[r - 1] for r in hand), *(f"{x:.6f}" for x in numbers)])
-    return out.getvalue()
-
-
 def keep_ratios(hands: list[Ranks], crib: dict[tuple[int, int], float]) -> FloatArray:
     """``[seat, i]``: how often hand i is kept over how often a random four has its ranks."""
     shares = keep_shares(crib)
@@ -247,7 +211,7 @@ def keep_ratios(hands: list[Ranks], crib: dict[tuple[int, int], float]) -> Float
     return np.array([share / share.sum() / random_four for share in kept])
 
 
-def _ways(hands: list[Ranks]) -> FloatArray:
+def hand_ways(hands: list[Ranks]) -> FloatArray:
     """``[i, j]``: how many sets of cards have the ranks of hand j once hand i's are taken."""
     counts = np.array([[hand.count(rank) for rank in range(1, 14)] for hand in hands])
     choose = np.array([[math.comb(n, k) for k in range(5)] for n in range(5)], dtype=float)
@@ -260,7 +224,11 @@ def _ways(hands: list[Ranks]) -> FloatArray:
 @cache
 def hand_table() -> dict[Ranks, HandRow]:
     """The shipped hand table, by ascending ranks."""
-    text = resources.files("scoring").joinpath("data", HAND_FILENAME).read_text(encoding="utf-8")
+    text = (
+        resources.files("scoring.players")
+        .joinpath("data", HAND_FILENAME)
+        .read_text(encoding="utf-8")
+    )
     return {
         tuple(sorted(RANKS.index(r) + 1 for r in row["ranks"])): HandRow(
             *(float(row[name]) for name in HAND_COLUMNS[1:])
@@ -279,27 +247,3 @@ def peg_value(ranks: Sequence[int], *, dealer: bool) -> float:
     """The mean net in the play for a player keeping these four ranks."""
     row = hand_table()[tuple(sorted(ranks))]
     return row.peg_dealer if dealer else row.peg_pone
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Rebuild the crib table and the hand table into ``scoring/data/`` (or ``--data``)."""
-    parser = argparse.ArgumentParser(
-        prog="python -m scoring.crib_table", description="Rebuild the computer players' tables."
-    )
-    parser.add_argument("--only", choices=("crib", "hands"), help="rebuild one table only")
-    parser.add_argument("--jobs", type=int, default=1, help="processes for the hand table")
-    parser.add_argument("--data", type=Path, default=Path(__file__).parent / "data")
-    args = parser.parse_args(argv)
-    args.data.mkdir(parents=True, exist_ok=True)
-    if args.only != "hands":
-        (args.data / FILENAME).write_text(build(), encoding="utf-8")
-        print(f"wrote {len(all_throws())} throws to {args.data / FILENAME}")
-    if args.only != "crib":
-        crib = rank_pair_means_of(parse_crib((args.data / FILENAME).read_text(encoding="utf-8")))
-        (args.data / HAND_FILENAME).write_text(build_hands(crib, args.jobs), encoding="utf-8")
-        print(f"wrote {len(kept_hands())} hands to {args.data / HAND_FILENAME}")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -30,9 +30,9 @@ from dataclasses import dataclass
 from multiprocessing import get_context
 from typing import Any, TextIO
 
-from scoring.game import Game
-from scoring.match import BEST_OF, Match
-from scoring.strategy import LEVELS, ComputerPlayer, finish_match, play_computers
+from scoring.players.strategy import LEVELS, ComputerPlayer, finish_match, play_computers
+from scoring.rules.game import Game
+from scoring.rules.match import BEST_OF, Match
 
 Z95 = 1.959963984540054
 """The standard normal quantile for a two-sided 95% interval."""

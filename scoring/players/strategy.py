@@ -7,9 +7,9 @@ Levels (docs/engine-strength.md measures how much each beats the one below):
 - ``standard`` lays away by the exact hand value over the 46 starters plus
   (as dealer) or minus (as pone) the crib table's mean with suits ignored,
   and pegs for points now less the opponent's likely reply, which keeps it
-  from leaving a count of 5, 10 or 21 (``scoring.pegplay``);
+  from leaving a count of 5, 10 or 21 (``scoring.players.pegplay``);
 - ``expert`` adds to the exact hand value the crib table by ranks and suits
-  and the kept ranks' mean net in the play (``scoring.crib_table``), and in
+  and the kept ranks' mean net in the play (``scoring.players.crib_table``), and in
   the play searches to the end of the deal over the hands the opponent is
   likely to hold, given what a sensible player keeps.
 
@@ -25,13 +25,13 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from scoring.cards import DECK, Card
-from scoring.discarding import LEVELS, DiscardOption, analyse_discards
-from scoring.events import Event, EventType, Phase
-from scoring.game import Game
-from scoring.match import Match
-from scoring.pegging import MAX_COUNT
-from scoring.pegplay import PegPosition, easy_play, expert_play, standard_play
+from scoring.players.discarding import LEVELS, DiscardOption, analyse_discards
+from scoring.players.pegplay import PegPosition, easy_play, expert_play, standard_play
+from scoring.rules.cards import DECK, Card
+from scoring.rules.events import Event, EventType, Phase
+from scoring.rules.game import Game
+from scoring.rules.match import Match
+from scoring.rules.pegging import MAX_COUNT
 
 __all__ = [
     "LEVELS",

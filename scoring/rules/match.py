@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar
 
-from scoring.events import WINNING_SCORE, Phase, Skunk, skunk_of
-from scoring.game import Game
+from scoring.rules.events import WINNING_SCORE, Phase, Skunk, skunk_of
+from scoring.rules.game import Game
 
 __all__ = [
     "ACC",

@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 from itertools import combinations, groupby
 
-from scoring.cards import DECK, JACK, SUITS, Card
-from scoring.items import ScoreItem, ScoreKind
-from scoring.speech import say_count
+from scoring.rules.cards import DECK, JACK, SUITS, Card
+from scoring.rules.items import ScoreItem, ScoreKind
+from scoring.rules.speech import say_count
 
 _DECK_SET = frozenset(DECK)
 _NOBS_JACK = {suit: Card(JACK, suit) for suit in SUITS}

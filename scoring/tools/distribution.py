@@ -20,8 +20,8 @@ from collections.abc import Iterator
 from itertools import combinations_with_replacement
 from math import comb, prod
 
-from scoring.cards import JACK
-from scoring.hand import rank_points
+from scoring.rules.cards import JACK
+from scoring.rules.hand import rank_points
 
 MAX_SCORE = 29
 COMBINATIONS = comb(52, 4) * 48

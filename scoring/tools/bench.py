@@ -3,7 +3,7 @@
 Each benchmark times one thing many times in this one process (so on one
 core) and reports the median, with the target it must stay under:
 
-- ``distribution``: the full hand and crib distributions (``scoring.distribution``),
+- ``distribution``: the full hand and crib distributions (``scoring.tools.distribution``),
   each column on its own, against counting all 12,994,800 combinations one by
   one, with a naive scorer (every fifteen, pair and run found by trying every
   combination of cards) and with the engine's own ``hand_total``, both timed
@@ -31,13 +31,13 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import TextIO
 
-from scoring.cards import DECK, JACK, Card
-from scoring.distribution import COMBINATIONS, crib_distribution, hand_distribution
-from scoring.events import Phase
-from scoring.game import Game
-from scoring.hand import hand_total, score_hand
-from scoring.selfplay import finish, players_for
-from scoring.strategy import ComputerPlayer
+from scoring.players.strategy import ComputerPlayer
+from scoring.rules.cards import DECK, JACK, Card
+from scoring.rules.events import Phase
+from scoring.rules.game import Game
+from scoring.rules.hand import hand_total, score_hand
+from scoring.tools.distribution import COMBINATIONS, crib_distribution, hand_distribution
+from scoring.tools.selfplay import finish, players_for
 
 
 @dataclass(frozen=True, slots=True)

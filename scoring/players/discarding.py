@@ -5,9 +5,9 @@ Terms: of the six cards dealt, a player *keeps* four (their *hand*) and
 of the kept four over the 46 starters the player cannot see (every card but
 their own six is equally likely to be turned). The *crib EV* is what the two
 thrown cards are expected to bring the crib, from the crib table
-(``scoring.crib_table``); it counts for the dealer, who owns the crib, and
+(``scoring.players.crib_table``); it counts for the dealer, who owns the crib, and
 against the pone. The *peg EV* is the mean net the kept ranks make in the
-play, from the hand table (``scoring.crib_table``). The *total EV* is hand EV
+play, from the hand table (``scoring.players.crib_table``). The *total EV* is hand EV
 + crib EV for the dealer and hand EV - crib EV for the pone, plus peg EV.
 
 How much is known depends on the level: ``expert`` uses the crib table by
@@ -23,9 +23,9 @@ from itertools import combinations
 
 import numpy as np
 
-from scoring.cards import DECK, Card
-from scoring.crib_table import crib_means, peg_value, rank_pair_means, throw_of
-from scoring.handarray import IntArray, score_many
+from scoring.players.crib_table import crib_means, peg_value, rank_pair_means, throw_of
+from scoring.players.handarray import IntArray, score_many
+from scoring.rules.cards import DECK, Card
 
 LEVELS = ("easy", "standard", "expert")
 STARTERS = 46

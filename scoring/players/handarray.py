@@ -1,6 +1,6 @@
 """Counting many shows at once, with numpy, for the computer players.
 
-``score_many`` gives the same totals as ``scoring.hand.score_hand`` (a test
+``score_many`` gives the same totals as ``scoring.rules.hand.score_hand`` (a test
 checks them against each other) but for a whole array of hands in one call:
 the discard analysis counts 15 kept hands x 46 starters per decision, and the
 crib table build counts about ten million cribs. A *row* is five card indices
@@ -15,7 +15,7 @@ from itertools import combinations
 import numpy as np
 import numpy.typing as npt
 
-from scoring.cards import Card
+from scoring.rules.cards import Card
 
 IntArray = npt.NDArray[np.int64]
 

@@ -19,9 +19,9 @@ from collections.abc import Mapping, Sequence
 from itertools import combinations
 from typing import Any
 
-from scoring.cards import JACK, Card, parse_cards
-from scoring.deal import Deal, cut_for_deal, shuffled_deal
-from scoring.events import (
+from scoring.rules.cards import JACK, Card, parse_cards
+from scoring.rules.deal import Deal, cut_for_deal, shuffled_deal
+from scoring.rules.events import (
     WINNING_SCORE,
     Event,
     EventType,
@@ -30,9 +30,9 @@ from scoring.events import (
     Refusal,
     skunk_of,
 )
-from scoring.hand import score_hand
-from scoring.pegging import MAX_COUNT, score_play
-from scoring.table import Stacked, Table
+from scoring.rules.hand import score_hand
+from scoring.rules.pegging import MAX_COUNT, score_play
+from scoring.rules.table import Stacked, Table
 
 __all__ = ["Event", "EventType", "Game", "IllegalPlayError", "Phase", "Refusal"]
 

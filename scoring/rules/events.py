@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from scoring.cards import Card, parse_cards
-from scoring.items import ScoreItem, ScoreKind
+from scoring.rules.cards import Card, parse_cards
+from scoring.rules.items import ScoreItem, ScoreKind
 
 WINNING_SCORE = 121
 """The game hole: the first player to peg it wins (RULES 2.7)."""

@@ -1,7 +1,7 @@
 """What a count is made of: the kinds of scoring item, and one item with its cards and points.
 
-Both the show (``scoring.hand``) and the play (``scoring.pegging``) count in items;
-``scoring.speech`` says them aloud and a site names them, each by its ``kind``.
+Both the show (``scoring.rules.hand``) and the play (``scoring.rules.pegging``) count in items;
+``scoring.rules.speech`` says them aloud and a site names them, each by its ``kind``.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from scoring.cards import Card
+from scoring.rules.cards import Card
 
 
 class ScoreKind(StrEnum):

@@ -14,9 +14,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scoring.cards import DECK, Card, InvalidCardError, parse_cards
-from scoring.events import RECORD_TYPES, Event, EventType, Phase
-from scoring.game import Game
+from scoring.rules.cards import DECK, Card, InvalidCardError, parse_cards
+from scoring.rules.events import RECORD_TYPES, Event, EventType, Phase
+from scoring.rules.game import Game
 
 # The fields a recorded event is checked on; others (scores, cards) are extras.
 CHECKED_FIELDS = ("type", "player", "points", "card", "count", "what")

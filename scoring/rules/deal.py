@@ -8,7 +8,7 @@ since the last reset are the current *sequence*. The *show* counts the pone's
 hand, the dealer's hand and the crib, in that order.
 
 ``Deal`` only holds state and answers questions about it; the rules that move
-it on and score it are in ``scoring.game``.
+it on and score it are in ``scoring.rules.game``.
 """
 
 from __future__ import annotations
@@ -17,9 +17,9 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from scoring.cards import DECK, Card
-from scoring.events import RECORD_TYPES, Event
-from scoring.pegging import MAX_COUNT
+from scoring.rules.cards import DECK, Card
+from scoring.rules.events import RECORD_TYPES, Event
+from scoring.rules.pegging import MAX_COUNT
 
 SHOW_ORDER = ("pone hand", "dealer hand", "dealer crib")
 

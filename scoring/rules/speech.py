@@ -14,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple, Protocol
 
-from scoring.items import ScoreKind
+from scoring.rules.items import ScoreKind
 
 
 class Scored(Protocol):
-    """A scoring item as ``scoring.hand.ScoreItem`` defines it."""
+    """A scoring item as ``scoring.rules.hand.ScoreItem`` defines it."""
 
     @property
     def kind(self) -> ScoreKind: ...
