@@ -26,10 +26,10 @@ from math import comb
 
 from scoring.players.crib_table import keep_weight
 from scoring.rules.cards import SUITS, Card
+from scoring.rules.events import WINNING_SCORE
 from scoring.rules.pegging import MAX_COUNT, score_play
 
 Ranks = tuple[int, ...]
-WINNING_SCORE = 121
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,7 +32,7 @@ from typing import Any, TextIO
 
 from scoring.players.strategy import LEVELS, ComputerPlayer, finish_match, play_computers
 from scoring.rules.game import Game
-from scoring.rules.match import BEST_OF, Match
+from scoring.rules.match import BEST_OF, Match, spread
 
 Z95 = 1.959963984540054
 """The standard normal quantile for a two-sided 95% interval."""
@@ -98,9 +98,8 @@ def run_one(task: tuple[tuple[str, str], int, int, int]) -> Outcome:
         return Outcome(index, result.winner, match.record(), len(result.games), result.spread[0])
     game = play_game(levels, this_seed, first_dealer)
     assert game.winner is not None
-    margin = 121 - game.scores[1 - game.winner]
-    spread = margin if game.winner == 0 else -margin
-    return Outcome(index, game.winner, game.record(), 1, spread)
+    margin = spread(game.scores[1 - game.winner])
+    return Outcome(index, game.winner, game.record(), 1, margin if game.winner == 0 else -margin)
 
 
 def run(
