@@ -251,10 +251,11 @@ def _win(event: Event) -> str:
         )
         % values
     )
+    # Each sentence is written out for the catalogue (an _() inside an f-string is not).
     if event.skunk is Skunk.SKUNK:
-        return f"{text} {_('A skunk!')}"
+        return text + " " + _("A skunk!")
     if event.skunk is Skunk.DOUBLE:
-        return f"{text} {_('A double skunk!')}"
+        return text + " " + _("A double skunk!")
     return text
 
 

@@ -19,6 +19,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from club.models import Player
 from tournaments.tiebreaks import DEFAULT_CHAIN, validate_chain
@@ -231,7 +232,7 @@ class Match(models.Model):
         IN_PLAY = "in_play", _("In play")
         REPORTED = "reported", _("Reported, awaiting confirmation")
         DISPUTED = "disputed", _("Disputed")
-        FINAL = "final", _("Final")
+        FINAL = "final", pgettext_lazy("match status", "Final")  # not "the final" of a play-off
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
     table = models.PositiveSmallIntegerField(_("table"), null=True, blank=True)

@@ -353,3 +353,14 @@ def test_an_imported_report_is_answered_by_either_player(match: Match) -> None:
     assert imported.reported_seat is None
     for seat in seats(imported):
         assert offered(imported, account(seat)) == {"match_confirm", "match_dispute"}
+
+
+def test_a_settled_match_is_not_called_the_final_in_swedish() -> None:
+    from django.utils import translation
+    from django.utils.translation import gettext
+
+    with translation.override("sv"):
+        assert str(Match.Status.FINAL.label) == "Klar"
+        assert gettext("Final") == "Final"  # the play-off's last round keeps its name
+    with translation.override("en"):
+        assert str(Match.Status.FINAL.label) == "Final"
