@@ -12,14 +12,42 @@ from typing import Any
 
 from django import forms
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from play.models import PracticeGame
 from play.services import SEED_LIMIT, Action, Decision
-from scoring.rules.cards import DECK, Card
+from scoring.rules.cards import Card, InvalidCardError
 
-CARD_CHOICES = [(str(card), str(card)) for card in DECK]
-_NOT_A_CARD = {"invalid_choice": _("%(value)s is not a card.")}
+_NOT_A_CARD = _("%(value)s is not a card.")
+
+
+def _card(code: object) -> Card:
+    """The card a post names (``5H``, ``TS``, ``10S``), as the engine reads it."""
+    try:
+        return Card.parse(str(code))
+    except InvalidCardError:
+        raise ValidationError(_NOT_A_CARD, code="invalid", params={"value": code}) from None
+
+
+class CardField(forms.Field):
+    """One card by its code; the engine's parser judges what is a card."""
+
+    def to_python(self, value: Any) -> Card | None:
+        return None if value in self.empty_values else _card(value)
+
+
+class CardsField(forms.Field):
+    """Cards by their codes, one value each (checkboxes of one name)."""
+
+    widget = forms.MultipleHiddenInput
+
+    def to_python(self, value: Any) -> list[Card]:
+        if value in self.empty_values:
+            return []
+        if not isinstance(value, list | tuple):
+            raise ValidationError(_NOT_A_CARD, code="invalid", params={"value": value})
+        return [_card(code) for code in value]
 
 
 def seed_field_allowed() -> bool:
@@ -66,10 +94,8 @@ class MoveForm(forms.Form):
 
     version = forms.IntegerField(min_value=0, widget=forms.HiddenInput)
     action = forms.ChoiceField(choices=[(action.value, action.value) for action in Action])
-    cards = forms.MultipleChoiceField(
-        choices=CARD_CHOICES, required=False, error_messages=_NOT_A_CARD
-    )
-    card = forms.ChoiceField(choices=CARD_CHOICES, required=False, error_messages=_NOT_A_CARD)
+    cards = CardsField(required=False)
+    card = CardField(required=False)
     points = forms.IntegerField(label=_("Points"), required=False)
 
     def clean(self) -> dict[str, Any]:
@@ -85,9 +111,9 @@ class MoveForm(forms.Form):
         data = self.cleaned_data
         action = Action(data["action"])
         if action is Action.DISCARD:
-            return Decision(action, tuple(Card.parse(code) for code in data["cards"]))
+            return Decision(action, tuple(data["cards"]))
         if action is Action.PLAY:
-            return Decision(action, (Card.parse(data["card"]),))
+            return Decision(action, (data["card"],))
         if action is Action.COUNT:
             return Decision(action, points=data["points"])
         return Decision(action)

@@ -23,6 +23,7 @@ from django.contrib.auth.models import User
 from django.contrib.sessions.backends.base import SessionBase
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -131,12 +132,21 @@ def practice_start(
 
 
 @transaction.atomic
-def practice_decide(*, practice: PracticeGame, version: int, decision: Decision) -> PracticeGame:
+def practice_decide(
+    *,
+    pk: int,
+    version: int,
+    decision: Decision,
+    games: QuerySet[PracticeGame] | None = None,
+) -> PracticeGame:
     """Take the player's decision and the computer's answers; refuse a stale or illegal one.
 
-    Raises ``ValidationError`` with a message for the player; then nothing changes.
+    The game is read once, locked, from ``games`` (the rows the caller may play;
+    all by default): another ``pk`` raises ``PracticeGame.DoesNotExist``. Raises
+    ``ValidationError`` with a message for the player; then nothing changes.
     """
-    locked = PracticeGame.objects.select_for_update().get(pk=practice.pk)
+    rows = PracticeGame.objects.all() if games is None else games
+    locked = rows.select_for_update().get(pk=pk)
     if locked.version != version:
         raise ValidationError(
             _(

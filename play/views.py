@@ -128,19 +128,24 @@ def game(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    practice = _my_game(request, pk)
     form = MoveForm(request.POST)
-    error = ""
+    practice, error = None, ""
     if not form.is_valid():
         error = form.error_text()
     else:
         try:
             practice = practice_decide(
-                practice=practice, version=form.cleaned_data["version"], decision=form.decision
+                games=_my_games(request),
+                pk=pk,
+                version=form.cleaned_data["version"],
+                decision=form.decision,
             )
+        except PracticeGame.DoesNotExist:
+            raise Http404("no such game") from None
         except ValidationError as refused:
             error = " ".join(refused.messages)
-            practice.refresh_from_db()
+    if practice is None:  # nothing decided: the game as it stands
+        practice = _my_game(request, pk)
     if request.htmx:
         return _game_page(request, practice, error=error, partial="game")
     if error:

@@ -360,28 +360,31 @@ def _sequence_state(sequence: Ranks, count: int) -> int:
 
 
 def _step(state: int, rank: int) -> int:
-    """Laying ``rank`` in sequence ``state``, as ``_STEPS`` holds it (a rank past 31 not kept)."""
-    count = (state & 31) + _VALUES[rank]
-    if count > MAX_COUNT:
-        return -1
+    """Laying ``rank`` in sequence ``state``, as ``_STEPS`` holds it: -1 for a rank past 31."""
     key = state << 4 | rank
     found = _STEPS.get(key)
     if found is None:
-        ranks = state >> 5
-        tail: list[int] = []
-        while ranks:
-            tail.insert(0, ranks & 15)
-            ranks >>= 4
-        points = tail_points(tuple(tail), rank, count)
-        if count == MAX_COUNT:
-            found = points
-        else:
-            after = live_tail(scoring_tail((*tail, rank)), count)
-            found = _state(after, count) << 4 | points
+        found = _new_step(state, rank)
         if len(_STEPS) >= _STEPS_KEPT:
             _STEPS.clear()
         _STEPS[key] = found
     return found
+
+
+def _new_step(state: int, rank: int) -> int:
+    count = (state & 31) + _VALUES[rank]
+    if count > MAX_COUNT:
+        return -1
+    ranks = state >> 5
+    tail: list[int] = []
+    while ranks:
+        tail.insert(0, ranks & 15)
+        ranks >>= 4
+    points = tail_points(tuple(tail), rank, count)
+    if count == MAX_COUNT:
+        return points
+    after = live_tail(scoring_tail((*tail, rank)), count)
+    return _state(after, count) << 4 | points
 
 
 class _Search:
@@ -433,12 +436,25 @@ class _Search:
         found = self.memo.get(key)
         if found is not None:
             return found
+        # The search's inner loop: ``_step`` and ``_after`` written out in it (a call
+        # less per card tried; the cached step is found here, a new one made there).
         best = None
+        steps = state << 4
         for rank, rest in _MOVES[mover]:
-            step = _step(state, rank)
+            step = _STEPS.get(steps | rank)
+            if step is None:
+                step = _step(state, rank)
             if step < 0:  # ranks ascend, and so do their values
                 break
-            net = self._after(step, rest, other, passed)
+            after, points = step >> 4, step & 15
+            if not (rest or other):
+                net = points + (after != 0)
+            elif not after:
+                net = points - self._net(other, rest, 0, False)
+            elif passed:
+                net = points + self._net(rest, other, after, True)
+            else:
+                net = points - self._net(other, rest, after, False)
             if best is None or net > best:
                 best = net
         if best is None:

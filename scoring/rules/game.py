@@ -30,7 +30,7 @@ from scoring.rules.events import (
     Refusal,
     skunk_of,
 )
-from scoring.rules.hand import score_hand
+from scoring.rules.hand import shown_score
 from scoring.rules.pegging import MAX_COUNT, score_play
 from scoring.rules.table import Stacked, Table
 
@@ -272,7 +272,7 @@ class Game(Table):
             player, what, cards = deal.show()
             if player in self.self_count:
                 return
-            score = score_hand(cards, deal.starter, crib=what == "crib")
+            score = shown_score(cards, deal.starter, what == "crib")
             if self._emit(
                 EventType.SHOW, player=player, what=what, cards=cards, points=score.total,
                 items=score.items, said=score.say(),

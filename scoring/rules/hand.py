@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cache, cached_property, lru_cache
 from itertools import combinations, groupby
 
 from scoring.rules.cards import DECK, JACK, SUITS, Card
@@ -94,6 +94,17 @@ def score_hand(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> Ha
     different cards and ``starter`` is a fifth.
     """
     return HandScore(tuple(hand), starter, crib)
+
+
+@lru_cache(maxsize=1 << 10)
+def shown_score(hand: tuple[Card, ...], starter: Card, crib: bool) -> HandScore:
+    """``score_hand`` for a hand shown in a game, the last 1,024 remembered.
+
+    A saved game is replayed from its decisions whenever it is loaded, and so
+    its shows are counted again, breakdown and all: a process that loads one
+    game many times counts each of its shows once.
+    """
+    return score_hand(hand, starter, crib=crib)
 
 
 def hand_total(hand: Sequence[Card], starter: Card, *, crib: bool = False) -> int:

@@ -13,7 +13,7 @@ from typing import Any
 from scoring.rules.cards import Card
 from scoring.rules.deal import Deal
 from scoring.rules.events import Event, Phase
-from scoring.rules.hand import HandScore, score_hand
+from scoring.rules.hand import HandScore, shown_score
 
 Stacked = Sequence[tuple[Sequence[Sequence[Card]], Card]]
 """Prearranged deals (each player's six and the starter), used to replay a record."""
@@ -141,7 +141,7 @@ class Table:
             return None
         _player, what, cards = showing
         assert self._deal.starter is not None
-        return score_hand(cards, self._deal.starter, crib=what == "crib")
+        return shown_score(cards, self._deal.starter, what == "crib")
 
     def _deal_to_move(self) -> int:
         return self._deal.turn if self._phase is Phase.PLAY else self._deal.show()[0]

@@ -71,5 +71,5 @@ def play_until(
         if condition(game):
             return practice
         decision = stand_in_decision(load_match(practice), stand_in)
-        practice = practice_decide(practice=practice, version=practice.version, decision=decision)
+        practice = practice_decide(pk=practice.pk, version=practice.version, decision=decision)
     raise AssertionError("the condition never held")

@@ -35,7 +35,7 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def decide(practice: PracticeGame, decision: Decision) -> PracticeGame:
-    return practice_decide(practice=practice, version=practice.version, decision=decision)
+    return practice_decide(pk=practice.pk, version=practice.version, decision=decision)
 
 
 def unchanged(practice: PracticeGame) -> bool:
@@ -107,7 +107,7 @@ def test_a_stale_version_is_refused_and_changes_nothing() -> None:
     six = load_match(practice).game.hand(HUMAN)
     after = decide(practice, Decision(Action.DISCARD, six[:2]))
     with pytest.raises(ValidationError) as refused:  # the same post again: a double click
-        practice_decide(practice=after, version=0, decision=Decision(Action.DISCARD, six[:2]))
+        practice_decide(pk=after.pk, version=0, decision=Decision(Action.DISCARD, six[:2]))
     assert refused.value.code == "stale"
     assert unchanged(after)
 
