@@ -148,6 +148,8 @@ def test_a_stale_post_is_refused_in_the_partial(client: Client) -> None:
         {"action": "discard"},
         {"action": "dance"},
         {"action": "count", "points": "-3"},
+        {"action": "play", "card": "5H\x00"},
+        {"action": "play", "card": "11H"},
     ],
 )
 def test_malformed_posts_get_a_message_and_change_nothing(
@@ -160,6 +162,16 @@ def test_malformed_posts_get_a_message_and_change_nothing(
     assert response.status_code == 200
     assert 'role="alert"' in response.content.decode()
     assert PracticeGame.objects.get(pk=practice.pk).version == 0
+
+
+def test_a_code_that_is_no_card_is_named_in_the_message(client: Client) -> None:
+    practice = start_as_guest(client)
+    url = reverse("play:move", args=[practice.pk])
+    post = {"version": 0, "action": "discard", "cards": ["5H", "ZZ"]}
+    response = client.post(url, post, headers={**HTMX, "Accept-Language": "en"})
+    assert "ZZ is not a card." in response.content.decode()
+    stranger = Client()  # a malformed post to another visitor's game is a 404 all the same
+    assert stranger.post(url, post).status_code == 404
 
 
 def test_the_hint_is_a_partial_for_htmx_and_part_of_the_page_without(client: Client) -> None:
