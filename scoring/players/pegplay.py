@@ -263,8 +263,10 @@ def opponent_hands(position: PegPosition, rng: random.Random) -> list[tuple[Rank
             for second in range(first + 1, len(pool)):
                 hands[tuple(sorted((pool[first].rank, pool[second].rank)))] += 1
         return [(hand, ways * weight(hand)) for hand, ways in sorted(hands.items())]
-    drawn = [tuple(sorted(c.rank for c in rng.sample(pool, held))) for _ in range(CANDIDATES)]
-    chosen = Counter(rng.choices(drawn, [weight(hand) for hand in drawn], k=SAMPLES))
+    ranks = [card.rank for card in pool]  # drawn as the cards would be: the same draws
+    drawn = [tuple(sorted(rng.sample(ranks, held))) for _ in range(CANDIDATES)]
+    weights = {hand: weight(hand) for hand in set(drawn)}
+    chosen = Counter(rng.choices(drawn, [weights[hand] for hand in drawn], k=SAMPLES))
     return [(hand, float(times)) for hand, times in sorted(chosen.items())]
 
 
