@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter, defaultdict
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
@@ -400,7 +400,7 @@ class _Search:
 
     def __init__(self, limit: int = 1 << 18) -> None:
         self.memo: dict[int, int] = {}
-        self.limit = limit
+        self._net = _searcher(self.memo, limit)
 
     def options(
         self, mover: Ranks, other: Ranks, seq: Ranks, count: int, passed: bool
@@ -433,51 +433,55 @@ class _Search:
             return points + self._net(rest, other, after, True)
         return points - self._net(other, rest, after, False)
 
-    def _net(self, mover: int, other: int, state: int, passed: bool) -> int:
+
+def _searcher(memo: dict[int, int], limit: int) -> Callable[[int, int, int, bool], int]:
+    """The search's recursion: the net for the mover of position (mover, other, state, passed).
+
+    One closure over its tables, with ``_Search._after`` and the case of a mover
+    who cannot lay written out in it: it runs some 10,000 times for a decision at
+    the start of the play, and a closure's names are found faster than an
+    object's attributes or a module's globals.
+    """
+    remembered, stepped, moves = memo.get, _STEPS.get, _MOVES
+
+    def net(mover: int, other: int, state: int, passed: bool) -> int:
         key = state << 25 | mover << 13 | other << 1 | passed  # a hand's index takes 12 bits
-        found = self.memo.get(key)
-        if found is not None:
-            return found
-        # The search's inner loop: ``_step`` and ``_after`` written out in it (a call
-        # less per card tried; the cached step is found here, a new one made there).
-        best = None
+        best = remembered(key)
+        if best is not None:
+            return best
         steps = state << 4
-        for rank, rest in _MOVES[mover]:
-            step = _STEPS.get(steps | rank)
+        for rank, rest in moves[mover]:
+            step = stepped(steps | rank)
             if step is None:
                 step = _step(state, rank)
             if step < 0:  # ranks ascend, and so do their values
                 break
             after, points = step >> 4, step & 15
-            if not (rest or other):
-                net = points + (after != 0)
-            elif not after:
-                net = points - self._net(other, rest, 0, False)
+            if not (rest or other):  # the last card of the play: 1 for it, unless it made 31
+                laid = points + (after != 0)
+            elif not after:  # 31: the other player leads the next sequence
+                laid = points - net(other, rest, 0, False)
             elif passed:
-                net = points + self._net(rest, other, after, True)
+                laid = points + net(rest, other, after, True)
             else:
-                net = points - self._net(other, rest, after, False)
-            if best is None or net > best:
-                best = net
-        if best is None:
-            best = self._cannot_lay(mover, other, state, passed)
-        if len(self.memo) >= self.limit:
-            self.memo.clear()
-        self.memo[key] = best
+                laid = points - net(other, rest, after, False)
+            if best is None or laid > best:
+                best = laid
+        if best is None:  # no card fits; state 0 is no sequence at all
+            if not passed:  # the mover says go (or has no cards): the other lays on
+                best = 0 if not state and not other else -net(other, mover, state, True)
+            elif not state:
+                best = 0
+            elif not mover and not other:  # neither can lay: the last card of the play
+                best = 1
+            else:  # neither can lay: the mover laid the sequence's last card and gets 1
+                best = 1 - net(other, mover, 0, False)
+        if len(memo) >= limit:
+            memo.clear()
+        memo[key] = best
         return best
 
-    def _cannot_lay(self, mover: int, other: int, state: int, passed: bool) -> int:
-        """The net when the mover has no card that fits; state 0 is no sequence at all."""
-        if not passed:  # the mover says go (or has no cards): the other lays on
-            if not state and not other:
-                return 0
-            return -self._net(other, mover, state, True)
-        if not state:
-            return 0
-        # Neither can lay: the mover laid the last card of the sequence and gets 1.
-        if not mover and not other:
-            return 1
-        return 1 - self._net(other, mover, 0, False)
+    return net
 
 
 _SEARCH = _Search()
