@@ -188,20 +188,59 @@ def test_names_sort_in_the_readers_alphabet(language: str, names: list[str]) -> 
     assert sorted(shuffled, key=lambda name: name_key(name, language)) == names
 
 
-def test_a_round_in_play_is_preliminary_and_a_closed_one_is_not(
-    autumn: Tournament, organiser: User
+def test_the_pairings_and_sheets_of_a_published_round_are_final_documents(
+    autumn: Tournament,
 ) -> None:
     english = client("en")
-    playing = pages_of(english.get(url("pairings_pdf", autumn, 2)))
-    assert "Pairings · Round 2 · preliminary" in playing[0]
-    assert "Preliminary: this round is still being played." in playing[0]
-    assert all("preliminary" in page for page in playing)  # in every page's header
-    closed = "\n".join(pages_of(english.get(url("pairings_pdf", autumn, 1))))
-    assert "reliminary" not in closed
-    sheets = "\n".join(pages_of(english.get(url("scoresheets_pdf", autumn, 2))))
-    assert sheets.count("preliminary") >= 4  # on each of the four sheets
+    for name in ("pairings_pdf", "scoresheets_pdf"):
+        text = "\n".join(pages_of(english.get(url(name, autumn, 2))))  # round 2 is being played
+        assert "reliminary" not in text, name
+        assert "roposal" not in text, name
+
+
+def test_a_proposed_round_prints_as_a_proposal_on_every_page_and_sheet(
+    autumn: Tournament, organiser: User
+) -> None:
+    rounds.round_close(round=_settle_all(autumn.rounds.get(number=2), organiser))
+    proposed = rounds.round_propose(tournament=autumn)
+    english = client("en", organiser)
+    pairings = pages_of(english.get(url("pairings_pdf", autumn, proposed.number)))
+    assert "Pairings · Round 3 · proposal" in pairings[0]
+    assert "Proposal: this round is not published yet" in pairings[0]
+    assert all("proposal" in page for page in pairings)  # in every page's header
+    assert not any("reliminary" in page for page in pairings)
+    sheets = "\n".join(pages_of(english.get(url("scoresheets_pdf", autumn, proposed.number))))
+    assert sheets.count("· proposal") >= 4  # on each of the four sheets
+    swedish = pages_of(client("sv", organiser).get(url("pairings_pdf", autumn, proposed.number)))
+    assert "Lottning · Rond 3 · förslag" in swedish[0]
+
+
+def test_the_standings_print_the_last_closed_round_unless_asked_for_the_round_in_play(
+    autumn: Tournament,
+) -> None:
+    wall = "\n".join(pages_of(client("en").get(url("standings_pdf", autumn))))
+    assert "Standings · After round 1" in wall
+    assert "reliminary" not in wall
     swedish = pages_of(client("sv").get(url("standings_pdf", autumn) + "?round=2"))
+    assert "Ställning · Efter rond 2 · preliminär" in swedish[0]
     assert "Preliminär: ronden spelas fortfarande." in swedish[0]
+
+
+def test_no_standings_are_printed_before_a_round_is_closed(organiser: User) -> None:
+    tournament = tournament_of(NAMES)
+    rounds.round_publish(round=rounds.round_propose(tournament=tournament))
+    text = "\n".join(pages_of(client("en").get(url("standings_pdf", tournament))))
+    assert "The standings are printed once the first round is closed." in text
+    assert "Bertil Andersson" not in text
+
+
+def test_the_standings_page_links_the_wall_copy_and_the_preliminary_one(
+    autumn: Tournament,
+) -> None:
+    page = client("en").get(reverse("tournaments:standings", args=[autumn.slug]))
+    html = page.content.decode()
+    assert f'href="{url("standings_pdf", autumn)}"' in html
+    assert f'href="{url("standings_pdf", autumn)}?round=2">Preliminary standings (PDF)' in html
 
 
 def test_score_sheets_print_a_sheet_per_table_two_or_four_to_a_page(autumn: Tournament) -> None:

@@ -2,8 +2,11 @@
 
 Terms: a *document* is one printable thing: the pairings of a round, its score
 sheets, the standings after a round, the crosstable, the play-off bracket or the
-login slips. It is *preliminary* while the round it shows is not closed (results
-may still change), and then says so in its title, in a banner and on every page.
+login slips. The standings, the crosstable and the bracket are *preliminary*
+while the round they show is not closed (results may still change); the pairings
+and score sheets of a round not yet published are a *proposal* (its tables may
+still change): either says so in its title, in a banner and on every page. The
+pairings and sheets of a published round are final documents, stamped neither.
 The *find your table* list is the pairings by player name, in the reader's
 alphabetical order (in Swedish å, ä and ö come after z). A *record* is a
 player's W-L before the round (``selectors.records_before``). A *login slip* is a
@@ -50,6 +53,7 @@ class Document:
     tournament: Tournament
     preliminary: bool
     context: dict[str, Any] = field(default_factory=dict)
+    proposal: bool = False
     landscape: bool = False
     codes: tuple[qr.Code, ...] = ()
 
@@ -124,12 +128,17 @@ def round_name(round_: Round) -> str:
     return _("Round %(n)s") % {"n": round_.number}
 
 
-def _title(*parts: str, preliminary: bool) -> str:
-    return " · ".join([*parts, _("preliminary")] if preliminary else parts)
+def _title(*parts: str, preliminary: bool = False, proposal: bool = False) -> str:
+    stamp = _("preliminary") if preliminary else _("proposal") if proposal else ""
+    return " · ".join([*parts, stamp] if stamp else parts)
 
 
 def _is_preliminary(round_: Round | None) -> bool:
     return round_ is not None and round_.status != Round.Status.CLOSED
+
+
+def _is_proposal(round_: Round) -> bool:
+    return round_.status == Round.Status.PROPOSED
 
 
 def _seat_lines(match: Match, records: dict[int, str]) -> tuple[SeatLine, ...]:
@@ -162,13 +171,14 @@ def pairings(round_: Round) -> Document:
         for seat in line.seats
     ]
     finder.sort(key=lambda line: name_key(line.name))
-    preliminary = _is_preliminary(round_)
+    proposal = _is_proposal(round_)
     return Document(
         kind="pairings",
-        title=_title(_("Pairings"), round_name(round_), preliminary=preliminary),
+        title=_title(_("Pairings"), round_name(round_), proposal=proposal),
         filename=f"{tournament.slug}-round-{round_.number}-pairings.pdf",
         tournament=tournament,
-        preliminary=preliminary,
+        preliminary=False,
+        proposal=proposal,
         context={
             "round": round_,
             "round_name": round_name(round_),
@@ -231,13 +241,14 @@ def scoresheets(round_: Round, *, per_page: int = 2, base_url: str | None) -> Do
         )
         for match in matches
     ]
-    preliminary = _is_preliminary(round_)
+    proposal = _is_proposal(round_)
     return Document(
         kind="scoresheets",
-        title=_title(_("Score sheets"), round_name(round_), preliminary=preliminary),
+        title=_title(_("Score sheets"), round_name(round_), proposal=proposal),
         filename=f"{tournament.slug}-round-{round_.number}-scoresheets.pdf",
         tournament=tournament,
-        preliminary=preliminary,
+        preliminary=False,
+        proposal=proposal,
         context={
             "round": round_,
             "round_name": round_name(round_),

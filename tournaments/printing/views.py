@@ -22,10 +22,15 @@ from django_ratelimit.exceptions import Ratelimited
 
 from club.roles import is_organiser, organiser_required
 from tournaments import selectors
+from tournaments.models import Round
 from tournaments.printing import cache, documents, links
 from tournaments.printing.documents import Document
 from tournaments.views.common import get_round, get_tournament
 from tournaments.views.conditional import conditional, on_tournament
+
+
+def last_closed(rounds: list[Round]) -> Round | None:
+    return next((r for r in reversed(rounds) if r.status == Round.Status.CLOSED), None)
 
 
 def pdf_response(request: HttpRequest, key: str, build: Callable[[], Document]) -> HttpResponse:
@@ -68,12 +73,13 @@ def scoresheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpRespons
 @require_safe
 @conditional(on_tournament)
 def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
-    """After the latest published Swiss round, or ``?round=n`` (404 if not published)."""
+    """After the last closed Swiss round (a wall copy is final), or ``?round=n`` (404 if
+    not published: the round in play gives the preliminary standings)."""
     tournament = get_tournament(slug, request)
     rounds = selectors.published_swiss_rounds(tournament)
     wanted = request.GET.get("round")
     if wanted is None:
-        round_ = rounds[-1] if rounds else None
+        round_ = last_closed(rounds)
     else:
         round_ = next((r for r in rounds if str(r.number) == wanted), None)
         if round_ is None:
