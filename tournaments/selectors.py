@@ -7,10 +7,11 @@ algorithms need is read by ``tournaments.bridge``, which the standings here wrap
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Case, Exists, OuterRef, Prefetch, Q, QuerySet, Value, When
 from django.shortcuts import get_object_or_404
 
@@ -173,6 +174,31 @@ def my_table(tournament: Tournament, actor: Actor) -> MyTable | None:
         return None
     match = _matches_for_page().get(pk=seat.match_id)
     return MyTable(round=round_, match=match, seat=seat.seat)
+
+
+def my_tables_now(
+    user: User | AnonymousUser, private_keys: Mapping[str, str]
+) -> list[tuple[Tournament, MyTable]]:
+    """The visitor's match in the round being played of each tournament they are in.
+
+    The visitor is known by their account's player and by the private links opened in
+    this visit (``private_keys``: a tournament's address to its key, as the session
+    keeps them). Between rounds (the last one closed, the next not yet published)
+    there is no match now.
+    """
+    known = Q(entries__player__user=user) if user.is_authenticated else Q(pk__in=[])
+    known |= Q(slug__in=list(private_keys))
+    playing = Tournament.objects.filter(
+        known, status__in=[Tournament.Status.SWISS, Tournament.Status.PLAYOFF]
+    )
+    tables = []
+    for tournament in playing.distinct().order_by("-starts_on", "name"):
+        key = private_keys.get(tournament.slug)
+        entry = tournament.entries.filter(private_key=key).first() if key else None
+        mine = my_table(tournament, Actor(user=user, entry=entry))
+        if mine is not None and mine.round.status == Round.Status.PLAYING:
+            tables.append((tournament, mine))
+    return tables
 
 
 def _matches_for_page() -> QuerySet[Match]:

@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.template import Context
 
 from club.models import Player
 from tournaments import selectors
+from tournaments.access import SESSION_KEY
 
 register = template.Library()
 
@@ -19,6 +21,14 @@ def championship_summary() -> dict[str, Any]:
         "championship": selectors.current_championship(),
         "champions": selectors.champions_by_year()[:10],
     }
+
+
+@register.inclusion_tag("tournaments/includes/my_tables_now.html", takes_context=True)
+def my_tables_now(context: Context) -> dict[str, Any]:
+    """The visitor's match now in each tournament being played that they are in."""
+    request = context["request"]
+    private_keys = request.session.get(SESSION_KEY, {})
+    return {"tables": selectors.my_tables_now(request.user, private_keys)}
 
 
 @register.inclusion_tag("tournaments/includes/player_tournaments.html")
