@@ -6,6 +6,11 @@ so a player named ``=HYPERLINK(...)`` would put a live link, or worse, into the
 organisers' spreadsheet. Such text gets a leading apostrophe, which makes it
 plain text (OWASP's advice on CSV injection). Numbers are written as numbers:
 a negative spread stays ``-12``.
+
+The file opens in the reader's spreadsheet program as it expects: cells separated
+by semicolons for Swedish readers (their programs use the comma for decimals, and
+split on semicolons), by commas for others, and a byte order mark first so that
+å, ä and ö are read as UTF-8.
 """
 
 from __future__ import annotations
@@ -30,11 +35,19 @@ def neutralised(cell: object) -> object:
     return f"'{text}" if text.startswith(FORMULA_STARTS) else text
 
 
+BYTE_ORDER_MARK = "\ufeff"
+
+
+def separator(language: str | None) -> str:
+    """The cell separator a spreadsheet program in ``language`` splits on."""
+    return ";" if (language or "").startswith("sv") else ","
+
+
 class SpreadsheetWriter:
     """A ``csv.writer`` whose every cell is neutralised first."""
 
-    def __init__(self, stream: _Stream) -> None:
-        self._writer = csv.writer(stream)
+    def __init__(self, stream: _Stream, delimiter: str = ",") -> None:
+        self._writer = csv.writer(stream, delimiter=delimiter)
 
     def writerow(self, row: Iterable[object]) -> Any:
         return self._writer.writerow([neutralised(cell) for cell in row])
@@ -44,5 +57,7 @@ class SpreadsheetWriter:
             self.writerow(row)
 
 
-def writer(stream: _Stream) -> SpreadsheetWriter:
-    return SpreadsheetWriter(stream)
+def writer(stream: _Stream, language: str | None = None) -> SpreadsheetWriter:
+    """A writer for a reader in ``language``, the byte order mark written first."""
+    stream.write(BYTE_ORDER_MARK)
+    return SpreadsheetWriter(stream, delimiter=separator(language))

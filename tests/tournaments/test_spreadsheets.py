@@ -45,8 +45,29 @@ def test_formula_like_text_is_neutralised_and_numbers_stay_numbers(cell: Any, wr
 
 def test_the_writer_writes_numbers_bare_and_formulas_as_text() -> None:
     stream = io.StringIO()
-    spreadsheets.writer(stream).writerow(["@SUM(A1)", -12, None, 'say "hi"', "+46 70"])
-    assert stream.getvalue() == '\'@SUM(A1),-12,,"say ""hi""",\'+46 70\r\n'
+    spreadsheets.writer(stream, "en").writerow(["@SUM(A1)", -12, None, 'say "hi"', "+46 70"])
+    assert stream.getvalue() == '\ufeff\'@SUM(A1),-12,,"say ""hi""",\'+46 70\r\n'
+
+
+def test_a_swedish_reader_gets_cells_split_by_semicolons() -> None:
+    stream = io.StringIO()
+    spreadsheets.writer(stream, "sv").writerow(["Åsa Öberg", "Malmö; Lund", -12])
+    assert stream.getvalue() == '\ufeffÅsa Öberg;"Malmö; Lund";-12\r\n'
+
+
+@pytest.mark.django_db
+def test_the_swedish_export_opens_in_a_swedish_spreadsheet_program(organiser: User) -> None:
+    tournament = make_tournament(4, swiss_rounds=2)
+    play_round(tournament, organiser)
+    client = Client()  # Swedish, the site's language
+    response = client.get(reverse("tournaments:standings_csv", args=[tournament.slug]))
+    assert response.content.startswith("\ufeff".encode())  # read as UTF-8, å ä ö intact
+    text = response.content.decode("utf-8-sig")
+    header = next(csv.reader(io.StringIO(text), delimiter=";"))
+    assert header[:3] == ["Placering", "Spelare", "Klubb"]
+    rows = list(csv.reader(io.StringIO(text), delimiter=";"))[1:]
+    assert len(rows) == 4
+    assert all(len(row) == len(header) for row in rows)
 
 
 def read_csv(client: Client, name: str, slug: str) -> list[list[str]]:

@@ -11,8 +11,8 @@ from typing import Any, cast
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.functional import SimpleLazyObject
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 from django.views.decorators.http import require_safe
 
 from club.roles import is_organiser
@@ -131,8 +131,8 @@ def standings(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 def _csv_response(filename: str) -> tuple[HttpResponse, spreadsheets.SpreadsheetWriter]:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    response.write("\ufeff")  # so spreadsheet programs read å, ä and ö right
-    return response, spreadsheets.writer(response)  # no cell is run as a formula
+    # Split as the reader's spreadsheet program expects; no cell is run as a formula.
+    return response, spreadsheets.writer(response, get_language())
 
 
 @require_safe
