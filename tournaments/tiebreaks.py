@@ -84,6 +84,22 @@ CHOICES = [(tiebreak.key, tiebreak.label) for tiebreak in TIEBREAKS]
 DEFAULT_CHAIN = standings.DEFAULT_TIEBREAKS
 
 
+MINUS = "\u2212"
+"""The minus sign of every difference a page or document shows (a hyphen is not one)."""
+
+
+def signed(value: int) -> str:
+    """A difference as shown: ``+12``, ``−12``, ``0``."""
+    if value > 0:
+        return f"+{value}"
+    return f"{MINUS}{-value}" if value < 0 else "0"
+
+
+def shown(key: str, value: int) -> str:
+    """A standings figure as pages and documents show it: the spread with its sign."""
+    return signed(value) if key == "spread" else str(value)
+
+
 def label(key: str) -> str:
     return str(BY_KEY[key].label)
 

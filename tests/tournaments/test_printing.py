@@ -30,6 +30,7 @@ from weasyprint import HTML
 from tests.factories import PlayerFactory, UserFactory
 from tests.tournaments.conftest import play_round
 from tournaments import bridge, selectors
+from tournaments.tiebreaks import signed
 from tournaments.models import Entry, Match, Round, Tournament
 from tournaments.printing import documents, pdf, qr
 from tournaments.printing.documents import name_key, standings_columns
@@ -279,7 +280,7 @@ def test_standings_show_every_figure_in_standings_order(organiser: User) -> None
     lines = lines_of(text)
     for row in rows:
         s = row.standing
-        spread = f"{s.spread:+d}" if s.spread else "0"
+        spread = signed(s.spread)  # +12, −12 (the minus sign), 0
         place = f"{s.rank}{'=' if s.shared else ''}"
         club = row.entry.player.club
         # The chain's columns first (Buchholz, spread), then game points.
@@ -303,7 +304,7 @@ def test_tied_players_share_their_place(organiser: User) -> None:
     for row in winners:
         assert f"1= {row.entry.player.name} {row.entry.player.club} 1-0 4 +47 0" in lines
     for row in losers:
-        assert f"6= {row.entry.player.name} {row.entry.player.club} 0-1 0 -47 1" in lines
+        assert f"6= {row.entry.player.name} {row.entry.player.club} 0-1 0 \u221247 1" in lines
 
 
 def test_head_to_head_is_explained_but_has_no_column(autumn: Tournament) -> None:

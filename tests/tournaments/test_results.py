@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
@@ -364,3 +366,23 @@ def test_a_settled_match_is_not_called_the_final_in_swedish() -> None:
         assert gettext("Final") == "Final"  # the play-off's last round keeps its name
     with translation.override("en"):
         assert str(Match.Status.FINAL.label) == "Final"
+
+
+def test_the_result_log_dates_changes_in_the_readers_language(
+    match: Match, organiser: User
+) -> None:
+    first, _second = seats(match)
+    client_for(account(first)).post(url(match, "match_report"), report_data(1, (0, 85), (0, 90)))
+    reader = client_for(organiser)
+    swedish = reader.get(url(match, "match")).content.decode()
+    stamp = re.search(r'<time datetime="[^"]+">([^<]+)</time>', swedish)
+    assert stamp is not None
+    assert re.fullmatch(r"\d{1,2} [a-zåäö]+ \d{2}:\d{2}", stamp.group(1)), stamp.group(1)
+    month = stamp.group(1).split()[1]
+    assert month in {"januari", "februari", "mars", "april", "maj", "juni", "juli"} | {
+        "augusti",
+        "september",
+        "oktober",
+        "november",
+        "december",
+    }

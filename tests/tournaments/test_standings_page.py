@@ -12,6 +12,7 @@ from django.urls import reverse
 from tests.tournaments.conftest import make_tournament, play_round
 from tournaments import bridge
 from tournaments.services import tournaments as services
+from tournaments.tiebreaks import signed
 
 pytestmark = pytest.mark.django_db
 
@@ -49,7 +50,7 @@ def test_each_line_has_the_place_the_players_page_and_the_figures(organiser: Use
             name += ' <span class="tag">withdrawn</span>'
         place = f"{s.rank}=" if s.shared else str(s.rank)
         expected = [place, name, entry.player.club, s.record]
-        assert cells == [*expected, str(s.game_points), str(s.spread), str(s.buchholz)]
+        assert cells == [*expected, str(s.game_points), signed(s.spread), str(s.buchholz)]
         assert mine == (entry == me)
     assert sum(mine for mine, _cells in lines) == 1
     assert sum("withdrawn" in cells[1] for _mine, cells in lines) == 1

@@ -91,3 +91,10 @@ def test_the_page_and_the_pdf_name_and_explain_the_tie_breaks_alike(organiser: U
     # The chain's columns in its order, then game points, which every printed standings shows.
     assert f"{label['games_won']} {label['spread']} {label['game_points']}" in printed
     assert all(words(line) in printed for line in legend)
+
+
+@pytest.mark.parametrize(("value", "shown"), [(12, "+12"), (-12, "\u221212"), (0, "0")])
+def test_a_difference_is_shown_with_one_minus_sign(value: int, shown: str) -> None:
+    assert tiebreaks.signed(value) == shown
+    assert tiebreaks.shown("spread", value) == shown
+    assert tiebreaks.shown("buchholz", 12) == "12"

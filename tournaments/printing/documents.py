@@ -310,7 +310,10 @@ def standings(tournament: Tournament, round_: Round | None) -> Document:
     rows = selectors.standings(tournament, through_round=round_.number) if round_ else []
     columns = standings_columns(tournament.tiebreaks)
     lines = [
-        {"row": row, "values": [_figure(key, getattr(row.standing, key)) for key in columns]}
+        {
+            "row": row,
+            "values": [tiebreaks.shown(key, getattr(row.standing, key)) for key in columns],
+        }
         for row in rows
     ]
     preliminary = _is_preliminary(round_)
@@ -328,10 +331,6 @@ def standings(tournament: Tournament, round_: Round | None) -> Document:
             "legend": tiebreaks.legend(tournament.tiebreaks),
         },
     )
-
-
-def _figure(key: str, value: int) -> str:
-    return f"{value:+d}" if key == "spread" and value else str(value)
 
 
 def crosstable(tournament: Tournament, rounds: Sequence[Round]) -> Document:

@@ -45,6 +45,12 @@ class StandingsLine(NamedTuple):
     buchholz: str
 
 
+@register.filter
+def signed(value: int) -> str:
+    """``{{ spread|signed }}``: a difference with its sign (``tiebreaks.signed``)."""
+    return tiebreaks.signed(value)
+
+
 @register.simple_tag
 def standings_headings() -> list[str]:
     """The headings of the ``FIGURES`` columns: the tie-breaks' labels."""
@@ -69,7 +75,7 @@ def standings_lines(tournament: Tournament, rows: Sequence[StandingRow]) -> list
                 player_id=entry.player_id,
                 record=standing.record,
                 game_points=str(standing.game_points),
-                spread=str(standing.spread),
+                spread=tiebreaks.signed(standing.spread),
                 buchholz=str(standing.buchholz),
             )
         )
