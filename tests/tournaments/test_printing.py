@@ -30,13 +30,13 @@ from weasyprint import HTML
 from tests.factories import PlayerFactory, UserFactory
 from tests.tournaments.conftest import play_round
 from tournaments import bridge, selectors
-from tournaments.tiebreaks import signed
 from tournaments.models import Entry, Match, Round, Tournament
 from tournaments.printing import documents, pdf, qr
 from tournaments.printing.documents import name_key, standings_columns
 from tournaments.printing.links import short_url
 from tournaments.services import links, playoff, results, rounds
 from tournaments.services import tournaments as services
+from tournaments.tiebreaks import signed
 
 if TYPE_CHECKING:
     from django.test.client import _MonkeyPatchedWSGIResponse as TestResponse
