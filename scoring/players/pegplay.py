@@ -16,13 +16,16 @@ caches positions across decisions.
 
 from __future__ import annotations
 
+import lzma
 import random
+from array import array
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 from math import comb
+from pathlib import Path
 
 from scoring.players.crib_table import keep_weight
 from scoring.rules.cards import SUITS, Card
@@ -407,8 +410,19 @@ class _Search:
     ) -> dict[int, int]:
         """Net for the mover of laying each distinct legal rank; ``passed``: the other said go.
 
-        ``seq`` is the sequence, or its ``scoring_tail``.
+        ``seq`` is the sequence, or its ``scoring_tail``. The lead of the play (four
+        cards each, nothing laid) is looked up in the lead table (``lead_nets``).
         """
+        if not seq and not count and not passed and len(mover) == len(other) == 4:
+            nets = lead_nets(mover, other)
+            if nets is not None:
+                return nets
+        return self.searched(mover, other, seq, count, passed)
+
+    def searched(
+        self, mover: Ranks, other: Ranks, seq: Ranks, count: int, passed: bool
+    ) -> dict[int, int]:
+        """``options`` found by the search alone."""
         hand, others, state = _hand(mover), _hand(other), _sequence_state(seq, count)
         nets = {}
         for rank, rest in _MOVES[hand]:
@@ -485,6 +499,64 @@ def _searcher(memo: dict[int, int], limit: int) -> Callable[[int, int, int, bool
 
 
 _SEARCH = _Search()
+
+
+# ------------------------------------------------- the lead, looked up
+# The first card of the play is the search's largest question (four cards each, some
+# 4,000 positions over the 20-odd hands an expert weighs, 10-50 ms) and asks nothing
+# but the two hands' ranks: so its answer for every pair of fours is worked out once
+# (``lead_row``, by ``scoring.tools.table_builder``) and shipped.
+LEAD_FILENAME = "lead_nets.xz"
+LEAD_HANDS: tuple[Ranks, ...] = tuple(combinations_with_replacement(range(1, len(_VALUES)), 4))
+"""The 1,820 fours of ranks, in the table's order (as in ``_MOVES``, whose fours they end)."""
+NO_LEAD = -128
+"""The table's entry for two fours that hold some rank more than four times together."""
+_FIRST_FOUR = len(_MOVES) - len(LEAD_HANDS)
+
+
+def lead_row(mover: Ranks) -> bytes:
+    """The table's row for ``mover`` (four ranks, sorted): for each four the other may hold,
+    the net of laying each of the mover's distinct ranks (ascending; four signed bytes,
+    unused ones 0), found by the search."""
+    search = _Search(limit=1 << 23)
+    row = array("b")
+    held = Counter(mover)
+    for other in LEAD_HANDS:
+        if any(held[rank] + times > len(SUITS) for rank, times in Counter(other).items()):
+            row.extend([NO_LEAD] * 4)
+            continue
+        nets = list(search.searched(mover, other, (), 0, False).values())
+        row.extend(nets + [0] * (4 - len(nets)))
+    return row.tobytes()
+
+
+@cache
+def lead_table() -> array[int] | None:
+    """The shipped lead table (``lead_row`` of each of ``LEAD_HANDS``), None if missing.
+
+    Some 13 MB; a server loads it at start (config/wsgi.py), other processes when an
+    expert first leads.
+    """
+    path = Path(__file__).parent / "data" / LEAD_FILENAME
+    if not path.exists():
+        return None
+    table = array("b")
+    table.frombytes(lzma.decompress(path.read_bytes()))
+    if len(table) != len(LEAD_HANDS) ** 2 * 4:
+        raise ValueError(f"{path} is not a lead table: rebuild it (scoring.tools.table_builder)")
+    return table
+
+
+def lead_nets(mover: Ranks, other: Ranks) -> dict[int, int] | None:
+    """``_Search.options`` at the lead, from the lead table (None without one)."""
+    table = lead_table()
+    if table is None:
+        return None
+    hand = _hand(mover)
+    at = ((hand - _FIRST_FOUR) * len(LEAD_HANDS) + _hand(other) - _FIRST_FOUR) * 4
+    if table[at] == NO_LEAD:
+        raise ValueError(f"no deal holds {mover} and {other}: a rank more than four times")
+    return {rank: table[at + slot] for slot, (rank, _rest) in enumerate(_MOVES[hand])}
 
 
 # ------------------------------------------------- the play, simulated for tables

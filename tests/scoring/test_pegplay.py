@@ -20,7 +20,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.players.pegplay import (
+    LEAD_HANDS,
     Ranks,
+    _Search,
+    lead_nets,
+    lead_table,
     live_tail,
     option_nets,
     play_points,
@@ -233,6 +237,46 @@ def test_the_search_finds_the_nets_of_a_plain_search_over_whole_sequences() -> N
                     compared += 1
             players[player].decide(game, player)
     assert compared > 100
+
+
+def possible_fours(rng: random.Random, pairs: int) -> list[tuple[Ranks, Ranks]]:
+    """Two fours of ranks that one deck can deal, drawn as cards are."""
+    deck = [Card(rank, suit) for rank in range(1, 14) for suit in SUITS]
+    drawn = []
+    for _ in range(pairs):
+        eight = rng.sample(deck, 8)
+        drawn.append(
+            (
+                tuple(sorted(card.rank for card in eight[:4])),
+                tuple(sorted(card.rank for card in eight[4:])),
+            )
+        )
+    return drawn
+
+
+def test_the_lead_table_is_shipped_whole() -> None:
+    table = lead_table()
+    assert table is not None
+    assert len(table) == len(LEAD_HANDS) ** 2 * 4
+
+
+def test_the_lead_table_holds_what_the_search_finds() -> None:
+    search = _Search()
+    pairs = possible_fours(random.Random(11), 300)
+    pairs += [((5, 5, 5, 5), (10, 10, 11, 13)), ((1, 1, 2, 2), (1, 1, 2, 2)), ((13,) * 4, (1,) * 4)]
+    for mover, other in pairs:
+        assert lead_nets(mover, other) == search.searched(mover, other, (), 0, False)
+        assert search.options(mover, other, (), 0, False) == lead_nets(mover, other)
+
+
+def test_the_lead_table_holds_what_a_plain_search_over_whole_sequences_finds() -> None:
+    for mover, other in possible_fours(random.Random(12), 12):
+        assert lead_nets(mover, other) == plain_options(mover, other, (), 0, False)
+
+
+def test_the_lead_table_refuses_two_fours_no_deck_deals() -> None:
+    with pytest.raises(ValueError, match="more than four times"):
+        lead_nets((5, 5, 5, 10), (5, 5, 6, 7))
 
 
 def recorded_game(seed: int, levels: tuple[str, str]) -> str:
