@@ -176,8 +176,8 @@ class ForbiddenPair(models.Model):
     reason = models.CharField(_("reason"), max_length=150, blank=True)
 
     class Meta:
-        verbose_name = _("forbidden pairing")
-        verbose_name_plural = _("forbidden pairings")
+        verbose_name = _("forbidden pair")
+        verbose_name_plural = _("forbidden pairs")
         constraints = [
             models.UniqueConstraint(fields=["first", "second"], name="forbidden_pair_once"),
             models.CheckConstraint(

@@ -69,7 +69,7 @@ TIEBREAKS: tuple[Tiebreak, ...] = (
     Tiebreak(
         "head_to_head",
         _("Head to head"),
-        _("Head to head: match wins in the games between the players still tied."),
+        _("Head to head: match wins in the matches between the players still tied."),
         column=False,
     ),
     Tiebreak(

@@ -311,7 +311,7 @@ def test_head_to_head_is_explained_but_has_no_column(autumn: Tournament) -> None
     text = "\n".join(pages_of(client("en").get(url("standings_pdf", autumn) + "?round=1")))
     header = next(line for line in lines_of(text) if line.startswith("# Player"))
     assert "Head" not in header
-    assert "Head to head: match wins in the games between the players still tied." in text
+    assert "Head to head: match wins in the matches between the players still tied." in text
     assert "After round 1" in text
 
 

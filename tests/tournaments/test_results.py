@@ -362,7 +362,7 @@ def test_a_settled_match_is_not_called_the_final_in_swedish() -> None:
     from django.utils.translation import gettext
 
     with translation.override("sv"):
-        assert str(Match.Status.FINAL.label) == "Klar"
+        assert str(Match.Status.FINAL.label) == "Slutgiltig"
         assert gettext("Final") == "Final"  # the play-off's last round keeps its name
     with translation.override("en"):
         assert str(Match.Status.FINAL.label) == "Final"
