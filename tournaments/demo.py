@@ -18,8 +18,17 @@ def seed_championships(*, today: datetime.date | None = None) -> list[str]:
     year = (today or timezone.localdate()).year
     done = []
     plans = [
-        (year - 1, {"players": 16, "rounds": 4, "playoff": 4}),
-        (year, {"players": 24, "rounds": 6, "playoff": 8, "stop_after": 3}),
+        (year - 1, {"players": 16, "rounds": 4, "playoff": 4, "venue": "Folkets hus, Uppsala"}),
+        (
+            year,
+            {
+                "players": 24,
+                "rounds": 6,
+                "playoff": 8,
+                "stop_after": 3,
+                "venue": "Medborgarhuset, Örebro",
+            },
+        ),
     ]
     for plan_year, options in plans:
         if Tournament.objects.filter(year=plan_year, is_championship=True).exists():

@@ -10,6 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from club.models import Player
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -74,3 +75,11 @@ def test_seed_demo_is_idempotent() -> None:
     anna = Player.objects.get(name="Anna Berg").user
     assert anna is not None
     assert anna.username == "anna"
+
+
+def test_the_demo_championships_are_played_at_swedish_venues() -> None:
+    call_command("seed_demo")
+    venues = set(Tournament.objects.values_list("venue", flat=True))
+    assert venues == {"Folkets hus, Uppsala", "Medborgarhuset, Örebro"}
+    page = Client().get("/t/").content.decode()  # Swedish, the site's language
+    assert "Simulation" not in page

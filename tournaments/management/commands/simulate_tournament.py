@@ -126,6 +126,7 @@ class Command(BaseCommand):
             help="play only this many rounds; then pair the next and report part of it "
             "(a round in play)",
         )
+        parser.add_argument("--venue", default="", help="where it is played (default: none)")
         parser.add_argument("--no-progress", action="store_true")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -148,7 +149,7 @@ class Command(BaseCommand):
         tournament = tournament_services.tournament_create(
             name=options["name"] or f"Simulated tournament {options['seed']}",
             year=year,
-            venue="Simulation",
+            venue=options["venue"],
             starts_on=start,
             ends_on=start + datetime.timedelta(days=1),
             is_championship=options["championship"],
