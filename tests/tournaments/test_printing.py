@@ -152,17 +152,46 @@ def test_pairings_list_the_tables_in_order_then_everyone_alphabetically(
     round_ = autumn.rounds.get(number=2)
     records = selectors.records_before(autumn, 2)
     seated = [
-        (seat.entry.player.name, records[seat.entry_id])
+        (seat.entry.player.name, records[seat.entry_id], seat.entry.player.club)
         for match in selectors.round_matches(round_)
         for seat in match.seats.all()
     ]
     assert len(pages) == 2  # the find-your-table list on a page of its own
     tables, finder = pages
-    assert in_order(tables, [f"{name} ({record})" for name, record in seated])
+    assert in_order(tables, [name for name, _record, _club in seated])
+    assert in_order(tables, [f"{club} · {record}" for _name, record, club in seated])
     assert "frirond" in tables  # the bye, last
     assert tables.index("frirond") > tables.index(seated[-2][0])
     assert finder.startswith("Hitta ditt bord · Rond 2")
     assert lines_start_in_order(finder, SWEDISH_ORDER)
+
+
+def printed_sizes(page: PageObject) -> dict[str, float]:
+    """Each piece of text on ``page`` with the point size it is printed at."""
+    sizes: dict[str, float] = {}
+
+    def seen(text: str, cm: list[float], tm: list[float], font: Any, size: float) -> None:
+        if text.strip():
+            sizes[text.strip()] = round(size * tm[0] * cm[0], 1)
+
+    page.extract_text(visitor_text=seen)
+    return sizes
+
+
+def test_the_wall_pairings_are_readable_from_two_metres(autumn: Tournament) -> None:
+    response = client("en").get(url("pairings_pdf", autumn, 2))
+    tables, finder = PdfReader(io.BytesIO(response.content)).pages
+    round_ = autumn.rounds.get(number=2)
+    names = [seat.entry.player.name for m in round_.matches.all() for seat in m.seats.all()]
+    numbers = [str(m.table) for m in round_.matches.filter(is_bye=False)]
+    for page in (tables, finder):
+        sizes = printed_sizes(page)
+        assert all(sizes[name] >= 14 for name in names), sizes
+        assert all(sizes[number] >= 14 for number in numbers), sizes
+    clubs = printed_sizes(tables)
+    for match in round_.matches.filter(is_bye=False):
+        for seat in match.seats.all():  # the club tells two players of one name apart
+            assert any(text.startswith(f"{seat.entry.player.club} · ") for text in clubs)
 
 
 def test_the_english_find_your_table_list_ignores_accents(autumn: Tournament) -> None:

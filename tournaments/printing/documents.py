@@ -80,7 +80,7 @@ class FinderLine:
     name: str
     club: str
     table: int | None
-    opponent: str | None
+    opponent: SeatLine | None
 
 
 @dataclass(frozen=True)
@@ -165,7 +165,7 @@ def pairings(round_: Round) -> Document:
             seat.name,
             seat.club,
             line.table,
-            next((other.name for other in line.seats if other is not seat), None),
+            next((other for other in line.seats if other is not seat), None),
         )
         for line in tables
         for seat in line.seats
