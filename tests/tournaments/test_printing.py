@@ -29,7 +29,7 @@ from weasyprint import HTML
 
 from tests.factories import PlayerFactory, UserFactory
 from tests.tournaments.conftest import play_round
-from tournaments import bridge, selectors
+from tournaments import bridge, selectors, tiebreaks
 from tournaments.models import Entry, Match, Round, Tournament
 from tournaments.printing import documents, pdf, qr
 from tournaments.printing.documents import name_key, standings_columns
@@ -780,3 +780,17 @@ def test_the_cycle_collector_is_paused_only_while_a_document_is_made(
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize("language", ["sv", "en"])
+def test_no_column_heading_is_split_inside_a_word(organiser: User, language: str) -> None:
+    tournament = tournament_of(NAMES, tiebreaks=["match_wins", "game_points", "spread", "buchholz"])
+    play_round(tournament, organiser, split_games)
+    for name, keys in (("standings_pdf", ("game_points", "spread")), ("crosstable_pdf", ())):
+        text = "\n".join(pages_of(client(language).get(url(name, tournament))))
+        assert "-\n" not in text.replace("W-L", "").replace("V-F", ""), name  # no word-break
+        with translation.override(language):
+            headings = [str(tiebreaks.label(key)) for key in ("game_points", *keys)]
+        for heading in headings:
+            for word in heading.split():
+                assert word in text, (name, word)

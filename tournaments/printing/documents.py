@@ -326,7 +326,7 @@ def standings(tournament: Tournament, round_: Round | None) -> Document:
         preliminary=preliminary,
         context={
             "round": round_,
-            "columns": [tiebreaks.label(key) for key in columns],
+            "columns": [(key, tiebreaks.label(key)) for key in columns],
             "lines": lines,
             "legend": tiebreaks.legend(tournament.tiebreaks),
         },
