@@ -1,0 +1,127 @@
+"""On a phone (360 x 740): no page of the demo data scrolls sideways, for anyone.
+
+Every page a visitor, a player and an organiser reach in the demo championship is
+opened in a 360-pixel-wide window; the page must fit it: the document no wider than
+the window, and no table wider than its box (wide tables become one card per row, or
+lose their secondary columns, on a phone).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+
+from club.demo import DEMO_ORGANISER, DEMO_PLAYER
+from club.models import Player
+from tournaments.models import Entry, Match, Round, Tournament
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 360, "height": 740}
+
+
+def public_pages() -> list[str]:
+    """The demo's public pages: the register, both championships, their rounds and matches."""
+    pages = [reverse(name) for name in ("home", "player_list", "tournaments:list", "login")]
+    pages += [reverse(name) for name in ("play:index", "play:stats")]
+    player = Player.objects.order_by("pk").first()
+    assert player is not None
+    pages.append(reverse("player_detail", args=[player.pk]))
+    for tournament in Tournament.objects.order_by("year"):
+        slug = tournament.slug
+        pages += [reverse(f"tournaments:{name}", args=[slug]) for name in ("detail", "standings")]
+        if tournament.playoff_size:
+            pages.append(reverse("tournaments:playoff", args=[slug]))
+        for round_ in tournament.rounds.exclude(status=Round.Status.PROPOSED):
+            pages.append(reverse("tournaments:round", args=[slug, round_.number]))
+        match = (
+            Match.objects.filter(round__tournament=tournament, is_bye=False, games__isnull=False)
+            .order_by("pk")
+            .first()
+        )
+        assert match is not None
+        pages.append(reverse("tournaments:match", args=[slug, match.pk]))
+        pages.append(reverse("tournaments:game_record", args=[slug, match.pk, 1]))
+        entry = Entry.objects.filter(tournament=tournament).order_by("pk").first()
+        assert entry is not None
+        pages.append(reverse("tournaments:entry", args=[slug, entry.pk]))
+    return pages
+
+
+def organiser_pages() -> list[str]:
+    championship = Tournament.objects.order_by("-year").first()
+    assert championship is not None
+    slug = championship.slug
+    pages = [reverse(name) for name in ("player_add", "lockouts", "tournaments:create")]
+    pages += [
+        reverse(f"tournaments:{name}", args=[slug]) for name in ("edit", "entries", "private_links")
+    ]
+    return pages
+
+
+def log_in(page: Any, username: str, password: str) -> None:
+    page.goto(page.base + "/accounts/login/")
+    page.locator("#id_username").fill(username)
+    page.locator("#id_password").fill(password)
+    page.locator("form button[type=submit]").last.click()
+    page.wait_for_load_state()
+
+
+def too_wide(page: Any, paths: list[str]) -> list[str]:
+    """The paths whose page is wider than the window, with the widths."""
+    wide = []
+    for path in paths:
+        response = page.goto(page.base + path)
+        assert response is not None, path
+        assert response.status < 400, (path, response.status)
+        width = page.evaluate("document.documentElement.scrollWidth")
+        boxes = page.evaluate(
+            "[...document.querySelectorAll('.table-scroll')]"
+            ".filter(box => box.scrollWidth > box.clientWidth + 1)"
+            ".map(box => box.scrollWidth + ' px table in ' + box.clientWidth)"
+        )
+        if boxes:  # a table to scroll sideways inside the page: cards or fewer columns
+            wide.append(f"{path}: {', '.join(boxes)}")
+        if width > PHONE["width"]:
+            culprit = page.evaluate(
+                """() => { const w = document.documentElement.clientWidth;
+                  const all = [...document.querySelectorAll('body *')];
+                  const out = all.filter(e => e.getBoundingClientRect().right > w + 1
+                    && !e.closest('.table-scroll'));
+                  return out.slice(0, 3).map(e => e.tagName + '.' + e.className).join(' ') }"""
+            )
+            wide.append(f"{path}: {width} px ({culprit})")
+    return wide
+
+
+@pytest.fixture
+def demo(db: None) -> None:
+    call_command("seed_demo", stdout=None)
+
+
+def test_no_page_scrolls_sideways_on_a_phone(demo: None, browser: Any, live_server: Any) -> None:
+    paths = public_pages()
+    practice = reverse("play:index")
+    wide: list[str] = []
+    for who in (None, DEMO_PLAYER, DEMO_ORGANISER):
+        context = browser.new_context(locale="sv-SE", viewport=PHONE, device_scale_factor=2)
+        context.set_default_timeout(10_000)
+        page = context.new_page()
+        page.base = live_server.url
+        seen = list(paths)
+        if who is not None:
+            log_in(page, *who)
+            seen += [reverse("account"), reverse("password_change")]
+        if who == DEMO_ORGANISER:
+            seen += organiser_pages()
+        # A practice game of one's own: started from the form, then its page.
+        page.goto(page.base + practice)
+        page.locator("form button[type=submit]").first.click()
+        page.wait_for_load_state()
+        seen.append(page.url.removeprefix(page.base))
+        wide += [f"{who[0] if who else 'visitor'} {line}" for line in too_wide(page, seen)]
+        context.close()
+    assert not wide, "\n".join(wide)
