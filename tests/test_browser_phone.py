@@ -3,7 +3,8 @@
 Every page a visitor, a player and an organiser reach in the demo championship is
 opened in a 360-pixel-wide window; the page must fit it: the document no wider than
 the window, and no table wider than its box (wide tables become one card per row, or
-lose their secondary columns, on a phone).
+lose their secondary columns, on a phone); and every radio button, checkbox, card
+button, button and link in a table is at least 44 px each way, a fingertip.
 """
 
 from __future__ import annotations
@@ -62,6 +63,27 @@ def organiser_pages() -> list[str]:
     return pages
 
 
+TARGET = 44
+SMALL_TARGETS = f"""() => {{
+  const small = [];
+  const check = (element, target) => {{
+    const box = target.getBoundingClientRect();
+    if (!box.width || !box.height || target.closest('.visually-hidden')) return;
+    if (box.height < {TARGET} - 0.5 || box.width < {TARGET} - 0.5)
+      small.push(element.tagName + '.' + element.className + ' ' + Math.round(box.width)
+                 + 'x' + Math.round(box.height) + ' ' + (element.textContent || '').trim().slice(0, 20));
+  }};
+  for (const input of document.querySelectorAll('main input[type=radio], main input[type=checkbox]'))
+    check(input, input.closest('label') || document.querySelector(`label[for="${{input.id}}"]`) || input);
+  for (const element of document.querySelectorAll(
+      'main td a, main th a, main .card-button, main button, main .button'))
+    check(element, element);
+  return small;
+}}"""
+"""Radio buttons and checkboxes (by their label, which takes the tap), links in tables,
+card buttons and buttons smaller than a fingertip: 44 x 44 CSS pixels."""
+
+
 def log_in(page: Any, username: str, password: str) -> None:
     page.goto(page.base + "/accounts/login/")
     page.locator("#id_username").fill(username)
@@ -85,6 +107,9 @@ def too_wide(page: Any, paths: list[str]) -> list[str]:
         )
         if boxes:  # a table to scroll sideways inside the page: cards or fewer columns
             wide.append(f"{path}: {', '.join(boxes)}")
+        small = page.evaluate(SMALL_TARGETS)
+        if small:
+            wide.append(f"{path}: targets under {TARGET} px: {', '.join(small[:5])}")
         if width > PHONE["width"]:
             culprit = page.evaluate(
                 """() => { const w = document.documentElement.clientWidth;
