@@ -71,10 +71,13 @@ SMALL_TARGETS = f"""() => {{
     if (!box.width || !box.height || target.closest('.visually-hidden')) return;
     if (box.height < {TARGET} - 0.5 || box.width < {TARGET} - 0.5)
       small.push(element.tagName + '.' + element.className + ' ' + Math.round(box.width)
-                 + 'x' + Math.round(box.height) + ' ' + (element.textContent || '').trim().slice(0, 20));
+        + 'x' + Math.round(box.height) + ' ' + (element.textContent || '').trim().slice(0, 20));
   }};
-  for (const input of document.querySelectorAll('main input[type=radio], main input[type=checkbox]'))
-    check(input, input.closest('label') || document.querySelector(`label[for="${{input.id}}"]`) || input);
+  const boxes = 'main input[type=radio], main input[type=checkbox]';
+  for (const input of document.querySelectorAll(boxes)) {{
+    const label = input.closest('label') || document.querySelector(`label[for="${{input.id}}"]`);
+    check(input, label || input);
+  }}
   for (const element of document.querySelectorAll(
       'main td a, main th a, main .card-button, main button, main .button'))
     check(element, element);
@@ -144,7 +147,8 @@ def test_no_page_scrolls_sideways_on_a_phone(demo: None, browser: Any, live_serv
             seen += organiser_pages()
         # A practice game of one's own: started from the form, then its page.
         page.goto(page.base + practice)
-        page.locator("form button[type=submit]").first.click()
+        page.locator("form.start-form button[type=submit]").click()
+        page.wait_for_url("**/play/*/")
         page.wait_for_load_state()
         seen.append(page.url.removeprefix(page.base))
         wide += [f"{who[0] if who else 'visitor'} {line}" for line in too_wide(page, seen)]
