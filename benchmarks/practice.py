@@ -7,9 +7,9 @@ Plays ``--games`` whole games (best of 1) against the computer at ``--level``
 through Django's test client, the way the page does with htmx: each decision is
 a POST to /play/<pk>/move/ (form-encoded, as htmx sends it) answered with the game
 partial. The player's side is a standard computer choosing among the legal
-decisions (chosen outside the timed request). Each POST is timed from the client's call to its answer (the view, its
-queries and the template: the server time, without a network) and its queries
-are counted. One warm-up game is played first and not counted, as a worker that
+decisions (chosen outside the timed request). Each POST is timed from the
+client's call to its answer (the view, its queries and the template: the server
+time, without a network) and its queries are counted. One warm-up game is played first and not counted, as a worker that
 has served a game before. A member plays, so starting games is not throttled.
 
 ``--cold-search`` empties the expert's table of searched play positions before
