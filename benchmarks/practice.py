@@ -9,8 +9,9 @@ a POST to /play/<pk>/move/ (form-encoded, as htmx sends it) answered with the ga
 partial. The player's side is a standard computer choosing among the legal
 decisions (chosen outside the timed request). Each POST is timed from the
 client's call to its answer (the view, its queries and the template: the server
-time, without a network) and its queries are counted. One warm-up game is played first and not counted, as a worker that
-has served a game before. A member plays, so starting games is not throttled.
+time, without a network) and its queries are counted. One warm-up game is played
+first and not counted, as a worker that has served a game before. A member plays,
+so starting games is not throttled.
 
 ``--cold-search`` empties the expert's table of searched play positions before
 every decision, as if each request went to a worker that had never seen the
