@@ -15,7 +15,8 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from club.demo import DEMO_ORGANISER, DEMO_PLAYER
-from tests.test_browser_phone import log_in, organiser_pages, public_pages
+from tests.demo_pages import organiser_pages, public_pages
+from tests.test_browser_phone import log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
