@@ -45,6 +45,11 @@ class HandCard:
     focus: bool = False
 
 
+NEWS_SHOWN = 3
+"""Lines of a decision's news shown beside the board; the earlier ones fold away, so that
+the hand stays in sight on a phone after a show (three hands with their breakdowns)."""
+
+
 @dataclass
 class TableView:
     """The table of the current game, as the player sees it."""
@@ -82,8 +87,21 @@ class TableView:
         return self.game_over and not self.match_over
 
     @property
+    def news_shown(self) -> list[Line]:
+        """The latest ``NEWS_SHOWN`` lines of the news: told one by one beside the board."""
+        return self.news[-NEWS_SHOWN:]
+
+    @property
+    def news_earlier(self) -> list[Line]:
+        """The news before ``news_shown``, folded away (a show's breakdowns are long)."""
+        return self.news[:-NEWS_SHOWN]
+
+    @property
     def pegs_before_text(self) -> str:
-        return " ".join(str(peg) for peg in self.pegs_before)
+        """The pegs before the first line of ``news_shown``, where its telling starts."""
+        earlier = self.news_earlier
+        pegs = earlier[-1].pegs if earlier else self.pegs_before
+        return " ".join(str(peg) for peg in pegs)
 
     @property
     def crib_backs(self) -> range:

@@ -15,7 +15,7 @@ from play.models import PracticeGame
 from play.services import HUMAN, SESSION_GAMES, load_match
 from scoring.rules.cards import DECK
 from tests.factories import UserFactory
-from tests.play.factories import PracticeGameFactory, owner_of
+from tests.play.factories import PracticeGameFactory, owner_of, play_until
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 HTMX = {"HX-Request": "true"}
@@ -354,3 +354,27 @@ def test_counts_are_said_in_swedish_by_default_and_in_english_on_request(client:
     client.post(reverse("set_language"), {"language": "en", "next": url})
     english = " ".join(line.said for line in client.get(url).context["table"].log)
     assert "fifteen" in english
+
+
+def test_the_news_of_a_long_move_shows_its_latest_lines_and_folds_the_rest(
+    client: Client,
+) -> None:
+    practice = play_until(
+        PracticeGameFactory.create(level="standard", seed=8),
+        lambda game: sum(1 for event in game.events if event.type == "show") >= 3,
+    )
+    client.force_login(owner_of(practice))
+    response = client.get(
+        reverse("play:game", args=[practice.pk]), headers={"Accept-Language": "en"}
+    )
+    table = response.context["table"]
+    assert len(table.news) > 3  # a show: the hands, the crib, the next deal
+    assert table.news_shown == table.news[-3:]
+    assert table.news_earlier == table.news[:-3]
+    html = response.content.decode()
+    told, folded = html.split("data-news ")[1], html.split("data-news ")[0]
+    assert f"Earlier in this move: {len(table.news_earlier)} events" in folded
+    assert told.split("</ol>")[0].count('class="line ') == 3
+    # The telling starts where the folded lines left the pegs.
+    before = " ".join(str(peg) for peg in table.news_earlier[-1].pegs)
+    assert f'data-pegs-before="{before}"' in html
