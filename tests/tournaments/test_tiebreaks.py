@@ -20,7 +20,7 @@ from tournaments import standings, tiebreaks
 from tournaments.forms import TournamentForm
 from tournaments.services import tournaments as services
 
-HEADING = re.compile(r'<th scope="col" class="num">([^<]+)</th>')
+HEADING = re.compile(r'<th scope="col" class="num(?: secondary)?">([^<]+)</th>')
 LEGEND = re.compile(r'<section class="panel" aria-labelledby="legend-heading">.*?</section>', re.S)
 
 
