@@ -3,7 +3,8 @@
     .venv/bin/python -m benchmarks.expert_play [--games 40] [--search-only]
 
 Plays ``--games`` games, expert against standard (seeds 0 on, the first dealer
-alternating), and times each of the expert's decisions in the play. With
+alternating), and times each of the expert's decisions in the play, as the engine's
+own benchmark does (``scoring.tools.bench.expert_play_times``). With
 ``--search-only`` the first card of the play is searched as before the lead table
 (``scoring.players.pegplay.lead_nets``); the decisions are the same either way.
 Run the two alternately to compare them on a shared machine.
@@ -14,12 +15,9 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 
 from scoring.players import pegplay
-from scoring.rules.events import Phase
-from scoring.rules.game import Game
-from scoring.tools.selfplay import players_for
+from scoring.tools.bench import expert_play_times
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -30,20 +28,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.search_only:
         pegplay.lead_nets = lambda mover, other: None
     pegplay.lead_table()  # loaded before the clock starts, as a server does
-    times = []
-    for seed in range(args.games):
-        game = Game.new(seed=seed, players=("expert", "standard"), first_dealer=seed % 2)
-        players = players_for(("expert", "standard"), seed)
-        while game.phase is not Phase.DONE:
-            seat = game.to_move
-            assert seat is not None
-            if seat == 0 and game.phase is Phase.PLAY:
-                started = time.perf_counter()
-                card = players[0].choose_play(game, 0)
-                times.append(1000 * (time.perf_counter() - started))
-                game.play(0, card)
-            else:
-                players[seat].decide(game, seat)
+    times = [1000 * seconds for seconds in expert_play_times(args.games)]
     cuts = statistics.quantiles(times, n=100)
     how = "search only" if args.search_only else "lead table"
     print(

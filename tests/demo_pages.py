@@ -1,9 +1,14 @@
-"""The pages of the demo data (``manage.py seed_demo``) that the page-by-page tests open."""
+"""The pages of the demo data (``manage.py seed_demo``) that the page-by-page tests open,
+and who opens them: a visitor, the demo player and the demo organiser."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 from django.urls import reverse
 
+from club.demo import DEMO_ORGANISER, DEMO_PLAYER
 from club.models import Player
 from tournaments.models import Entry, Match, Round, Tournament
 
@@ -45,3 +50,52 @@ def organiser_pages() -> list[str]:
         reverse(f"tournaments:{name}", args=[slug]) for name in ("edit", "entries", "private_links")
     ]
     return pages
+
+
+READERS: tuple[tuple[str, str] | None, ...] = (None, DEMO_PLAYER, DEMO_ORGANISER)
+"""A visitor (None), then the demo player's and the demo organiser's (username, password)."""
+
+
+def pages_for(reader: tuple[str, str] | None) -> list[str]:
+    """The pages ``reader`` reaches: the public ones, their account's, an organiser's."""
+    pages = public_pages()
+    if reader is not None:
+        pages += [reverse("account"), reverse("password_change")]
+    if reader == DEMO_ORGANISER:
+        pages += organiser_pages()
+    return pages
+
+
+def browser_tabs(
+    browser: Any, base_url: str, *, language: str = "sv", **options: Any
+) -> Iterator[tuple[str, Any, list[str]]]:
+    """For each of ``READERS``: their name, a tab logged in as them and the pages they reach.
+
+    ``options`` are the browser context's (a viewport, say); the tab closes after use.
+    """
+    for reader in READERS:
+        context = browser.new_context(locale="sv-SE" if language == "sv" else "en-GB", **options)
+        context.add_cookies([{"name": "django_language", "value": language, "url": base_url}])
+        context.set_default_timeout(10_000)
+        page = context.new_page()
+        page.base = base_url
+        if reader is not None:
+            log_in(page, *reader)
+        yield (reader[0] if reader else "visitor"), page, pages_for(reader)
+        context.close()
+
+
+def log_in(page: Any, username: str, password: str) -> None:
+    page.goto(page.base + reverse("login"))
+    page.locator("#id_username").fill(username)
+    page.locator("#id_password").fill(password)
+    page.locator("form button[type=submit]").last.click()
+    page.wait_for_load_state()
+
+
+def start_practice_game(page: Any) -> None:
+    """Start a practice game from the play page's form; the tab is left on its page."""
+    page.goto(page.base + reverse("play:index"))
+    page.locator("form.start-form button[type=submit]").click()
+    page.wait_for_url("**/play/*/")
+    page.wait_for_load_state()

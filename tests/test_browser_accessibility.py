@@ -12,11 +12,8 @@ from typing import Any
 
 import pytest
 from django.core.management import call_command
-from django.urls import reverse
 
-from club.demo import DEMO_ORGANISER, DEMO_PLAYER
-from tests.demo_pages import organiser_pages, public_pages
-from tests.test_browser_phone import log_in
+from tests.demo_pages import browser_tabs, start_practice_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -41,32 +38,14 @@ def test_no_serious_accessibility_violation_on_any_page(
 
     call_command("seed_demo", stdout=None)
     axe = Axe()
-    paths = public_pages()
     found: list[str] = []
-    for who in (None, DEMO_PLAYER, DEMO_ORGANISER):
-        context = browser.new_context(locale="sv-SE" if language == "sv" else "en-GB")
-        context.add_cookies(
-            [{"name": "django_language", "value": language, "url": live_server.url}]
-        )
-        context.set_default_timeout(10_000)
-        page = context.new_page()
-        page.base = live_server.url
-        seen = list(paths)
-        if who is not None:
-            log_in(page, *who)
-            seen += [reverse("account"), reverse("password_change")]
-        if who == DEMO_ORGANISER:
-            seen += organiser_pages()
-        for path in seen:
+    for reader, page, paths in browser_tabs(browser, live_server.url, language=language):
+        for path in paths:
             page.goto(page.base + path)
-            found += [f"{who[0] if who else 'visitor'} {path}: {v}" for v in violations(page, axe)]
-        page.goto(page.base + reverse("play:index"))
-        page.locator("form.start-form button[type=submit]").click()
-        page.wait_for_url("**/play/*/")
-        page.wait_for_load_state()
+            found += [f"{reader} {path}: {v}" for v in violations(page, axe)]
+        start_practice_game(page)
         page.evaluate(
             "document.querySelectorAll('[data-news-skip]').forEach(b => b.hidden = false)"
         )
         found += [f"game {page.url}: {v}" for v in violations(page, axe)]
-        context.close()
     assert not found, "\n".join(found)

@@ -13,10 +13,8 @@ from typing import Any
 
 import pytest
 from django.core.management import call_command
-from django.urls import reverse
 
-from club.demo import DEMO_ORGANISER, DEMO_PLAYER
-from tests.demo_pages import organiser_pages, public_pages
+from tests.demo_pages import browser_tabs, start_practice_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -45,14 +43,6 @@ SMALL_TARGETS = f"""() => {{
 }}"""
 """Radio buttons and checkboxes (by their label, which takes the tap), links in tables,
 card buttons and buttons smaller than a fingertip: 44 x 44 CSS pixels."""
-
-
-def log_in(page: Any, username: str, password: str) -> None:
-    page.goto(page.base + "/accounts/login/")
-    page.locator("#id_username").fill(username)
-    page.locator("#id_password").fill(password)
-    page.locator("form button[type=submit]").last.click()
-    page.wait_for_load_state()
 
 
 def too_wide(page: Any, paths: list[str]) -> list[str]:
@@ -91,26 +81,11 @@ def demo(db: None) -> None:
 
 
 def test_no_page_scrolls_sideways_on_a_phone(demo: None, browser: Any, live_server: Any) -> None:
-    paths = public_pages()
-    practice = reverse("play:index")
     wide: list[str] = []
-    for who in (None, DEMO_PLAYER, DEMO_ORGANISER):
-        context = browser.new_context(locale="sv-SE", viewport=PHONE, device_scale_factor=2)
-        context.set_default_timeout(10_000)
-        page = context.new_page()
-        page.base = live_server.url
-        seen = list(paths)
-        if who is not None:
-            log_in(page, *who)
-            seen += [reverse("account"), reverse("password_change")]
-        if who == DEMO_ORGANISER:
-            seen += organiser_pages()
-        # A practice game of one's own: started from the form, then its page.
-        page.goto(page.base + practice)
-        page.locator("form.start-form button[type=submit]").click()
-        page.wait_for_url("**/play/*/")
-        page.wait_for_load_state()
-        seen.append(page.url.removeprefix(page.base))
-        wide += [f"{who[0] if who else 'visitor'} {line}" for line in too_wide(page, seen)]
-        context.close()
+    for reader, page, paths in browser_tabs(
+        browser, live_server.url, viewport=PHONE, device_scale_factor=2
+    ):
+        start_practice_game(page)  # a practice game of one's own, then its page
+        paths = [*paths, page.url.removeprefix(page.base)]
+        wide += [f"{reader} {line}" for line in too_wide(page, paths)]
     assert not wide, "\n".join(wide)

@@ -19,8 +19,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from club.demo import DEMO_ORGANISER, DEMO_PLAYER
-from tests.demo_pages import organiser_pages, public_pages
+from tests.demo_pages import READERS, pages_for
 
 pytestmark = pytest.mark.django_db
 
@@ -60,14 +59,11 @@ def test_no_swedish_page_shows_english(client: Client) -> None:
     call_command("seed_demo", stdout=None)
     phrases = english_phrases()
     found = []
-    for who in (None, DEMO_PLAYER, DEMO_ORGANISER):
+    for who in READERS:
         reader = Client()  # Swedish: the site's language
-        paths = public_pages()
+        paths = pages_for(who)
         if who is not None:
             assert reader.login(username=who[0], password=who[1])
-            paths += [reverse("account"), reverse("password_change")]
-        if who == DEMO_ORGANISER:
-            paths += organiser_pages()
         started = reader.post(reverse("play:start"), {"level": "expert", "best_of": "1"})
         assert started.status_code == 302
         paths.append(started["Location"])

@@ -162,6 +162,15 @@ def discard_figure(level: str, positions: int) -> Figure:
 
 def play_figure(games: int) -> Figure:
     """The median time of an expert's card in the play, over every position of ``games``."""
+    times = expert_play_times(games)
+    times.sort()
+    slowest = times[int(0.9 * (len(times) - 1))]
+    note = f"90th percentile {_duration(slowest)}, slowest {_duration(times[-1])}"
+    return Figure("expert play decision", statistics.median(times), 0.1, len(times), note)
+
+
+def expert_play_times(games: int) -> list[float]:
+    """Seconds of each of an expert's cards in the play, ``games`` games against standard."""
     times = []
     for seed in range(games):
         game = Game.new(seed=seed, players=("expert", "standard"), first_dealer=seed % 2)
@@ -176,10 +185,7 @@ def play_figure(games: int) -> Figure:
                 game.play(0, card)
             else:
                 players[player].decide(game, player)
-    times.sort()
-    slowest = times[int(0.9 * (len(times) - 1))]
-    note = f"90th percentile {_duration(slowest)}, slowest {_duration(times[-1])}"
-    return Figure("expert play decision", statistics.median(times), 0.1, len(times), note)
+    return times
 
 
 def game_figure(games: int) -> Figure:
