@@ -30,7 +30,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import selectors, tiebreaks
 from tournaments.models import Match, Round, Tournament
-from tournaments.printing import grids, links, pdf, qr, sheets
+from tournaments.printing import grids, links, pdf, qr, sheets, stamps
 
 SCORE_SHEETS_PER_PAGE = (2, 4)
 SLIPS_PER_PAGE = 8
@@ -56,6 +56,7 @@ class Document:
     proposal: bool = False
     landscape: bool = False
     codes: tuple[qr.Code, ...] = ()
+    marks: tuple[stamps.Stamp, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -95,13 +96,19 @@ class ScoreSheet:
     """A table's sheet: its players and the blank form of its match (``sheets.form``).
 
     ``spot`` is the id of the signature captions the players' QR codes are drawn under
-    (when the sheets carry the private links).
+    (when the sheets carry the private links); ``form_spot`` that of the box the
+    form is drawn in.
     """
 
     table: int | None
     spot: str
     seats: tuple[SheetSeat, ...]
     form: sheets.Form
+    form_spot: str
+
+    @property
+    def form_html(self) -> str:
+        return self.form.html(self.form_spot)
 
 
 @dataclass(frozen=True)
@@ -238,6 +245,7 @@ def scoresheets(round_: Round, *, per_page: int = 2, base_url: str | None) -> Do
             sheet_spot(match),
             _sheet_seats(match, records, base_url, layout),
             forms[match.best_of],
+            f"sheet-form-{match.pk}",
         )
         for match in matches
     ]
@@ -259,6 +267,7 @@ def scoresheets(round_: Round, *, per_page: int = 2, base_url: str | None) -> Do
             "with_links": base_url is not None,
         },
         codes=_codes([seat.link for sheet in printed for seat in sheet.seats]),
+        marks=tuple(stamps.Stamp(sheet.form.master, sheet.form_spot) for sheet in printed),
     )
 
 
@@ -382,4 +391,5 @@ def render_html(document: Document, *, printed_at: datetime | None = None) -> st
 
 
 def render_pdf(document: Document, *, printed_at: datetime | None = None) -> bytes:
-    return pdf.write_pdf(render_html(document, printed_at=printed_at), document.codes)
+    html = render_html(document, printed_at=printed_at)
+    return pdf.write_pdf(html, document.codes, document.marks)

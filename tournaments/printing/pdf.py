@@ -4,9 +4,11 @@ The fonts are DejaVu Sans, and DejaVu Sans Mono for the private links a player
 types, from the file system (Debian's fonts-dejavu-core; ``settings.PRINT_FONT_DIR``
 to use another folder), declared with ``@font-face`` so every PDF embeds the very
 glyphs it was laid out with, å, ä and ö included. WeasyPrint fetches nothing but
-those font files and the ``data:`` images the document carries itself: its URL
-fetcher refuses any other address, so a document never reaches the network or the
-rest of the disk. The QR codes of a document are drawn into it afterwards (``qr``).
+those font files: its URL fetcher refuses any other address, so a document never
+reaches the network or the rest of the disk. The QR codes of a document and its
+stamps (a piece laid out once, such as the score sheet's blank form) are drawn into
+it afterwards (``qr``, ``stamps``), each at the element the template left for it:
+its *spot*, named by id.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import gc
 import os
 import sys
 import threading
+from collections import defaultdict
 from collections.abc import Callable, Sequence
 from functools import cache
 from pathlib import Path
@@ -22,12 +25,13 @@ from typing import TypeVar
 from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
+import pydyf
 from django.conf import settings
 from weasyprint import CSS, HTML, Document
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-from tournaments.printing import qr
+from tournaments.printing import qr, stamps
 
 FONT_FAMILY = "DejaVu Sans"
 FONT_FILES = {"normal": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf"}
@@ -45,11 +49,9 @@ def font_dir() -> Path:
 
 
 class FontsOnlyFetcher(URLFetcher):  # type: ignore[misc]  # WeasyPrint: untyped
-    """Fetches the font files and ``data:`` images, and refuses everything else."""
+    """Fetches the font files, and refuses everything else."""
 
     def fetch(self, url: str, headers: object = None) -> URLFetcherResponse:
-        if url.startswith("data:"):  # the score sheet's form, drawn by sheets.py
-            return super().fetch(url, headers)
         parts = urlsplit(url)
         path = Path(url2pathname(parts.path)).resolve() if parts.scheme == "file" else None
         allowed = {name for _family, _weight, name in FACES}
@@ -116,17 +118,93 @@ def render(html: str) -> Document:
         )
 
 
-def finish(pages: Document, codes: Sequence[qr.Code] = ()) -> bytes:
-    """The PDF of the laid-out ``pages``, with ``codes`` drawn at their spots."""
+def finish(
+    pages: Document, codes: Sequence[qr.Code] = (), marks: Sequence[stamps.Stamp] = ()
+) -> bytes:
+    """The PDF of the laid-out ``pages``, with ``codes`` and ``marks`` drawn at their spots."""
     with _collector_paused:
+        finisher = _overlay(codes, marks) if codes or marks else None
         # WeasyPrint is untyped; write_pdf gives the PDF's bytes when given no target.
-        pdf: bytes = pages.write_pdf(finisher=qr.finisher(codes) if codes else None)
+        pdf: bytes = pages.write_pdf(finisher=finisher)
         return pdf
 
 
-def write_pdf(html: str, codes: Sequence[qr.Code] = ()) -> bytes:
-    """The PDF of ``html``, with ``codes`` drawn at their spots, laid out at low priority."""
-    return at_low_priority(lambda: finish(render(html), codes))
+def write_pdf(
+    html: str, codes: Sequence[qr.Code] = (), marks: Sequence[stamps.Stamp] = ()
+) -> bytes:
+    """The PDF of ``html``, with ``codes`` and ``marks`` drawn at their spots, at low priority."""
+    return at_low_priority(lambda: finish(render(html), codes, marks))
+
+
+class SpotMissingError(RuntimeError):
+    """A code's or stamp's spot is not in the laid-out document: the template left no room."""
+
+
+def _overlay(
+    codes: Sequence[qr.Code], marks: Sequence[stamps.Stamp]
+) -> Callable[[Document, pydyf.PDF], None]:
+    """For ``Document.write_pdf(finisher=...)``: draws each code and stamp at its spot.
+
+    A stamp's master becomes one XObject of the PDF, named in the resources of the
+    pages that show it (WeasyPrint's pages share theirs); a code is drawn anew each
+    time (``qr.operators``).
+    """
+    codes_at: dict[str, list[qr.Code]] = defaultdict(list)
+    for code in codes:
+        codes_at[code.spot].append(code)
+    stamped_at = {mark.spot: mark.master for mark in marks}
+
+    def draw(document: Document, pdf: pydyf.PDF) -> None:
+        xobjects: dict[stamps.Master, tuple[str, bytes]] = {}  # its name, its reference
+        drawn: set[str] = set()
+        for page, number in zip(document.pages, pdf.pages["Kids"][::3], strict=True):
+            height = page.height * qr.POINTS_PER_PX
+            drawing: list[bytes] = []
+            # An anchor is its box's (left, top, right, bottom), in CSS pixels from the top.
+            for spot, (left, top, _right, bottom) in page.anchors.items():
+                for code in codes_at.get(spot, ()):
+                    x = left * qr.POINTS_PER_PX + code.offset * qr.POINTS_PER_MM
+                    y = height - bottom * qr.POINTS_PER_PX + code.size * qr.POINTS_PER_MM
+                    drawing.append(qr.operators(code, x, y))
+                if (master := stamped_at.get(spot)) is not None:
+                    if master not in xobjects:
+                        xobjects[master] = (f"Stamp{len(xobjects)}", master.xobject(pdf).reference)
+                    name, reference = xobjects[master]
+                    _resources(pdf, pdf.objects[number])["XObject"][name] = reference
+                    x, y = left * qr.POINTS_PER_PX, height - top * qr.POINTS_PER_PX
+                    drawing.append(stamps.operators(name, master, x, y))
+            if drawing:
+                _append(pdf, pdf.objects[number], b"\n".join(drawing))
+                drawn.update(
+                    spot for spot in page.anchors if spot in codes_at or spot in stamped_at
+                )
+        if missing := (codes_at.keys() | stamped_at.keys()) - drawn:
+            raise SpotMissingError(f"no element has the id of the spots {sorted(missing)}")
+
+    return draw
+
+
+def _resources(pdf: pydyf.PDF, page: pydyf.Dictionary) -> pydyf.Dictionary:
+    """The page's resources: WeasyPrint gives every page the same, by reference."""
+    resources = page["Resources"]
+    if isinstance(resources, bytes):  # b"12 0 R"
+        resources = pdf.objects[int(resources.split()[0])]
+    assert isinstance(resources, pydyf.Dictionary)
+    return resources
+
+
+def _append(pdf: pydyf.PDF, page: pydyf.Dictionary, drawing: bytes) -> None:
+    """Draws after the page's own content, in the default coordinates.
+
+    WeasyPrint's content leaves its own matrix (y down, from the top) in force, so it
+    is wrapped in q ... Q; content streams of a page are read as one, so the q and
+    the Q may stand in streams of their own.
+    """
+    before = pydyf.Stream([b"q"])
+    after = pydyf.Stream([b"Q", drawing], compress=True)
+    pdf.add_object(before)
+    pdf.add_object(after)
+    page["Contents"] = pydyf.Array([before.reference, page["Contents"], after.reference])
 
 
 # A PDF keeps a core busy for a second or two. The pages the other workers serve

@@ -7,9 +7,9 @@ by its id: the code is drawn ``size`` mm square in the spot's bottom-left corner
 ``offset`` mm to the right, so the template gives it that much room and keeps a
 few mm clear around it (on a score sheet, padding below the signature captions; on
 a slip, an empty square). WeasyPrint lays the document out and reports where each
-id landed (``Page.anchors``); ``finisher`` then adds each page's codes to it, each
-as one filled path with a rectangle per run of dark modules in a row. They are real
-vectors, as sharp as the text at any size.
+id landed (``Page.anchors``); ``pdf.finish`` then adds each page's codes to it, each
+as one filled path with a rectangle per run of dark modules in a row (``operators``).
+They are real vectors, as sharp as the text at any size.
 
 Speed (docs/printing.md, "QR codes"): WeasyPrint draws an SVG image in Python,
 about 5 ms a code even as the fewest numbers a path can take; the 256 codes of a
@@ -23,14 +23,11 @@ stays the same from round to round.
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-import pydyf
 import segno
-from weasyprint import Document
 
 ERROR_CORRECTION = "m"  # 15% of the symbol may be lost: a fold or a smudge
 MASK = 1
@@ -46,10 +43,6 @@ class Code:
     spot: str
     size: float
     offset: float = 0
-
-
-class SpotMissingError(RuntimeError):
-    """A code's spot is not in the laid-out document: the template left no room for it."""
 
 
 @lru_cache(maxsize=4096)
@@ -83,46 +76,3 @@ def operators(code: Code, x: float, y: float) -> bytes:
         lines.extend(f"{column} {number} {length} 1 re" for column, length in dark_runs(row))
     lines.append("f Q")
     return "\n".join(lines).encode("ascii")
-
-
-def finisher(codes: Sequence[Code]) -> Callable[[Document, pydyf.PDF], None]:
-    """For ``Document.write_pdf(finisher=...)``: draws each code at its spot, on its page."""
-    by_spot: dict[str, list[Code]] = defaultdict(list)
-    for code in codes:
-        by_spot[code.spot].append(code)
-
-    def draw(document: Document, pdf: pydyf.PDF) -> None:
-        drawn: set[str] = set()
-        for page, number in zip(document.pages, pdf.pages["Kids"][::3], strict=True):
-            height = page.height * POINTS_PER_PX
-            # An anchor is its box's (left, top, right, bottom), in CSS pixels from the top.
-            drawing = [
-                operators(
-                    code,
-                    at[0] * POINTS_PER_PX + code.offset * POINTS_PER_MM,
-                    height - at[3] * POINTS_PER_PX + code.size * POINTS_PER_MM,
-                )
-                for spot, at in page.anchors.items()
-                for code in by_spot.get(spot, ())
-            ]
-            if drawing:
-                _append(pdf, pdf.objects[number], b"\n".join(drawing))
-                drawn.update(spot for spot in page.anchors if spot in by_spot)
-        if missing := by_spot.keys() - drawn:
-            raise SpotMissingError(f"no element has the id of the codes {sorted(missing)}")
-
-    return draw
-
-
-def _append(pdf: pydyf.PDF, page: pydyf.Dictionary, drawing: bytes) -> None:
-    """Draws after the page's own content, in the default coordinates.
-
-    WeasyPrint's content leaves its own matrix (y down, from the top) in force, so it
-    is wrapped in q ... Q; content streams of a page are read as one, so the q and
-    the Q may stand in streams of their own.
-    """
-    before = pydyf.Stream([b"q"])
-    after = pydyf.Stream([b"Q", drawing], compress=True)
-    pdf.add_object(before)
-    pdf.add_object(after)
-    page["Contents"] = pydyf.Array([before.reference, page["Contents"], after.reference])

@@ -1,21 +1,20 @@
-"""The score sheet's blank form, drawn once per document as an image.
+"""The score sheet's blank form, laid out once per document and drawn on every sheet.
 
-Every sheet of a round has the same form: the games grid with its column
-labels and game numbers, who won the match, the scoring rule and the two
-signature lines; only the table and the names change. WeasyPrint's time grows
-with the lines of text it lays out, and 128 forms as HTML took longer than the
-3 s the issue allows; as one image (embedded in the PDF once, placed on every
-sheet) they cost nearly nothing. The image is drawn with Pillow in the same
-DejaVu Sans the text uses, at ``DPI``, so it prints as sharp as the text.
-Lengths are in mm, font sizes in pt. Terms: a *row* is one possible game of
-the match (best of N: N rows); in the *skunk* column the players circle S
-(the loser had 90 or less) or DS (60 or less).
+Every sheet of a round has the same form: the games grid with its column labels and
+game numbers, who won the match, the scoring rule and the two signature lines; only
+the table and the names change. WeasyPrint's time grows with the lines of text it
+lays out, and 128 forms laid out one by one took longer than the 3 s the issue
+allows. So the form is laid out once (templates/print/scoresheet_form.html, with
+print.css), on a page of its own, and each sheet leaves an empty box of its size
+where ``stamps`` draws that page's drawing: real text in DejaVu Sans and lines,
+searchable and as sharp as the rest, embedded in the PDF once. Lengths are in mm,
+font sizes in pt. Terms: a *row* is one possible game of the match (best of N: N
+rows); in the *skunk* column the players circle S (the loser had 90 or less) or DS
+(60 or less).
 """
 
 from __future__ import annotations
 
-import base64
-import io
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -23,18 +22,15 @@ from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
-from PIL import Image, ImageDraw, ImageFont
+from PIL import ImageFont
 
 from tournaments.models import Tournament
-from tournaments.printing import pdf
+from tournaments.printing import pdf, qr, stamps
 
 COLUMNS = 6  # game, first dealer, winner, loser's score, skunk, game points
-DPI = 400
-MM = DPI / 25.4  # pixels
-PT = DPI / 72  # pixels
-LINE = 0.25  # mm
-PAD = 1.2  # mm, text from a cell's edge
+PAD = 1.2  # mm, a label from its cell's edges (print.css)
 SIGNATURE_B = 0.54  # of the width: where B's signature line starts (A's ends at 0.46)
+SPOT = "form"  # the form's id in its own document
 
 
 @dataclass(frozen=True)
@@ -72,7 +68,7 @@ LAYOUTS = {
 
 @dataclass(frozen=True)
 class Texts:
-    """The form's words in the reader's language (part of the image's cache key)."""
+    """The form's words in the reader's language (part of the form's cache key)."""
 
     labels: tuple[str, ...]
     won_by: str
@@ -81,10 +77,15 @@ class Texts:
 
 @dataclass(frozen=True)
 class Form:
-    """A blank form: ``css`` goes in the document's head once, ``html`` in every sheet."""
+    """A blank form: ``css`` sizes its boxes (once in the document's head), ``master`` is it."""
 
+    name: str
     css: SafeString
-    html: SafeString
+    master: stamps.Master
+
+    def html(self, spot: str) -> SafeString:
+        """A sheet's box for the form, with the id ``spot`` the form is drawn at."""
+        return SafeString(f'<div class="sheet-form {self.name}" id="{spot}"></div>')
 
 
 def texts(tournament: Tournament) -> Texts:
@@ -115,83 +116,63 @@ def texts(tournament: Tournament) -> Texts:
     )
 
 
-def _font(size_pt: float, *, bold: bool = False) -> ImageFont.FreeTypeFont:
-    name = pdf.FONT_FILES["bold" if bold else "normal"]
-    return ImageFont.truetype(str(pdf.font_dir() / name), round(size_pt * PT))
-
-
-def wrap(text: str, font: ImageFont.FreeTypeFont, room: float) -> list[str]:
-    """``text`` in lines no wider than ``room`` pixels, broken at spaces (not no-break ones)."""
-    lines: list[str] = []
-    for word in text.split(" "):
-        if lines and font.getlength(f"{lines[-1]} {word}") <= room:
-            lines[-1] = f"{lines[-1]} {word}"
-        else:
-            lines.append(word)
-    return lines
-
-
-def _label_font(labels: tuple[str, ...], size_pt: float, room: float) -> ImageFont.FreeTypeFont:
-    """The label font, made smaller until the longest word of any label fits its column."""
-    words = [word for label in labels for word in label.split(" ")]
-    font = _font(size_pt, bold=True)
-    while size_pt > 4 and max(font.getlength(word) for word in words) > room:
-        size_pt -= 0.25
-        font = _font(size_pt, bold=True)
-    return font
+def label_size(labels: tuple[str, ...], size_pt: float, room_mm: float) -> float:
+    """The labels' size in pt: ``size_pt``, less (by quarter points) if a word is wider than
+    ``room_mm`` at that size, so that no label breaks inside a word."""
+    font = ImageFont.truetype(str(pdf.font_dir() / pdf.FONT_FILES["bold"]), 100)
+    widest = max(font.getlength(word) for label in labels for word in label.split(" "))
+    fits = room_mm * qr.POINTS_PER_MM / (widest / 100)
+    return max(4.0, min(size_pt, int(fits * 4) / 4))
 
 
 @lru_cache(maxsize=16)
-def form_image(layout: Layout, best_of: int, words: Texts) -> tuple[str, float]:
-    """The form as a grey PNG ``data:`` address, and its height in mm."""
-    width, column, row = layout.width * MM, layout.width * MM / COLUMNS, layout.row_height * MM
-    label_font = _label_font(words.labels, layout.label_pt, column - 2 * PAD * MM)
-    labels = [wrap(label, label_font, column - 2 * PAD * MM) for label in words.labels]
-    line = label_font.size * 1.2
-    head = max(len(lines) for lines in labels) * line + 1.6 * MM
-    rule_font = _font(layout.rule_pt)
-    rule = wrap(words.rule, rule_font, width)
-    won_by_font = _font(layout.row_pt, bold=True)
-    below = won_by_font.size * 1.6 + len(rule) * rule_font.size * 1.25 + layout.signature_gap * MM
-    # A best of 7 gets lower rows, so that the form still fits its sheet.
-    row = min(row, (layout.height * MM - head - below) / best_of)
-    bottom = head + best_of * row
-    won_by_y = bottom + won_by_font.size * 1.6
-    sign_y = bottom + below
-    image = Image.new("L", (round(width), round(sign_y + LINE * MM)), 255)
-    draw = ImageDraw.Draw(image)
-    stroke = round(LINE * MM)
-    draw.rectangle((0, 0, image.width - 1, bottom), outline=0, width=stroke)
-    for n in range(1, COLUMNS):
-        draw.line([(column * n, 0), (column * n, bottom)], fill=0, width=stroke)
-    for n in range(best_of):
-        draw.line([(0, head + row * n), (width, head + row * n)], fill=0, width=stroke)
-    for x1, x2 in ((0, width * (1 - SIGNATURE_B)), (width * SIGNATURE_B, width)):
-        draw.line([(x1, sign_y), (x2, sign_y)], fill=0, width=stroke)
-    for n, lines in enumerate(labels):
-        for depth, text in enumerate(lines):
-            xy = (column * n + PAD * MM, 0.8 * MM + line * (depth + 0.85))
-            draw.text(xy, text, font=label_font, fill=0, anchor="ls")
-    number_font = _font(layout.row_pt)
-    for n in range(1, best_of + 1):
-        xy = (column / 2, head + row * (n - 0.5) + number_font.size * 0.35)
-        draw.text(xy, str(n), font=number_font, fill=0, anchor="ms")
-    draw.text((0, won_by_y), words.won_by, font=won_by_font, fill=0, anchor="ls")
-    for depth, text in enumerate(rule, start=1):
-        xy = (0, won_by_y + depth * rule_font.size * 1.25)
-        draw.text(xy, text, font=rule_font, fill=60, anchor="ls")
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG", optimize=True)
-    encoded = base64.b64encode(buffer.getvalue()).decode("ascii")
-    return f"data:image/png;base64,{encoded}", image.height / MM
+def master(layout: Layout, best_of: int, words: Texts) -> stamps.Master:
+    """The form laid out on a page of its own: no higher than the layout allows.
+
+    A best of 7 gets lower rows, so that the form still fits its sheet: laid out
+    again with the rows made lower by what it was too high (a row is at least as
+    high as its game number, 1.1 times the number's size).
+    """
+    row_height = layout.row_height
+    laid_out = _lay_out(layout, best_of, words, row_height)
+    for _again in range(3):  # once is nearly always enough: the borders round a little
+        excess = _height_mm(laid_out) - layout.height
+        if excess <= 0:
+            break
+        row_height -= excess / best_of + 0.01
+        laid_out = _lay_out(layout, best_of, words, row_height)
+    return laid_out
+
+
+def _lay_out(layout: Layout, best_of: int, words: Texts, row_height: float) -> stamps.Master:
+    context = {
+        "layout": layout,
+        "games": range(1, best_of + 1),
+        "words": words,
+        "label_pt": label_size(words.labels, layout.label_pt, layout.width / COLUMNS - 2 * PAD),
+        "row_height": row_height,
+        "spot": SPOT,
+    }
+    pages = pdf.render(render_to_string("print/scoresheet_form.html", context))
+    page = pages.pages[0]
+    left, top, right, bottom = page.anchors[SPOT]  # CSS pixels from the top-left
+    height = page.height * qr.POINTS_PER_PX
+    box = (
+        left * qr.POINTS_PER_PX,
+        height - bottom * qr.POINTS_PER_PX,
+        right * qr.POINTS_PER_PX,
+        height - top * qr.POINTS_PER_PX,
+    )
+    return stamps.Master(pdf.finish(pages), box)
+
+
+def _height_mm(laid_out: stamps.Master) -> float:
+    return (laid_out.box[3] - laid_out.box[1]) / qr.POINTS_PER_MM
 
 
 def form(tournament: Tournament, *, best_of: int, per_page: int) -> Form:
     """The blank form of a best-of-``best_of`` match, ``per_page`` sheets to a page."""
-    layout = LAYOUTS[per_page]
-    uri, height = form_image(layout, best_of, texts(tournament))
-    context = {"name": f"form-{best_of}", "image": uri, "width": layout.width, "height": height}
-    return Form(
-        css=SafeString(render_to_string("print/scoresheet_form.css", context)),
-        html=SafeString(f'<div class="sheet-form form-{best_of}"></div>'),
-    )
+    laid_out = master(LAYOUTS[per_page], best_of, texts(tournament))
+    name = f"form-{best_of}"
+    context = {"name": name, "height": _height_mm(laid_out)}
+    return Form(name, SafeString(render_to_string("print/scoresheet_form.css", context)), laid_out)

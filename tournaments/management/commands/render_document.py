@@ -5,11 +5,14 @@ DIR`` each page is also drawn to a PNG with poppler's ``pdftoppm``, so a page ca
 looked at without a PDF viewer. Proposed rounds print too: this is the
 organisers' tool. The path of every file written is printed, one a line. The
 private links on the score sheets and slips use ``--base-url`` for their scheme
-and host, as a view uses the request's.
+and host, as a view uses the request's. ``--printed-at`` fixes the time printed at
+the foot of every page (the tests compare PNGs drawn this way with golden ones).
 """
 
 from __future__ import annotations
 
+import argparse
+import datetime
 import shutil
 import subprocess
 import time
@@ -18,7 +21,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from tournaments import selectors
@@ -52,6 +55,12 @@ class Command(BaseCommand):
         parser.add_argument("--dpi", type=int, default=80, help="resolution of the PNGs")
         parser.add_argument("--html", action="store_true", help="also write the HTML it lays out")
         parser.add_argument(
+            "--printed-at",
+            type=_local_time,
+            metavar="YYYY-MM-DDTHH:MM",
+            help="the time printed on each page, in the site's time zone (default: now)",
+        )
+        parser.add_argument(
             "--base-url",
             default=links.DEFAULT_BASE_URL,
             help="scheme and host of the private links (scoresheets, slips)",
@@ -71,9 +80,9 @@ class Command(BaseCommand):
         with translation.override(options["language"]):
             document = self._document(tournament, options)
             started = time.perf_counter()
-            html = documents.render_html(document)
+            html = documents.render_html(document, printed_at=options["printed_at"])
             pages = pdf.render(html)
-            data = pdf.finish(pages, document.codes)
+            data = pdf.finish(pages, document.codes, document.marks)
             seconds = time.perf_counter() - started
         output = options["output"] or Path(document.filename)
         output.write_bytes(data)
@@ -116,6 +125,14 @@ def _round(tournament: Tournament, number: int | None) -> Round:
     if round_ is None:
         raise CommandError(f"No round {number} in this tournament." if number else "No round yet.")
     return round_
+
+
+def _local_time(text: str) -> datetime.datetime:
+    try:
+        moment = datetime.datetime.fromisoformat(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a time like 2026-09-06T18:30") from error
+    return moment if timezone.is_aware(moment) else timezone.make_aware(moment)
 
 
 def _draw_pages(pdf: Path, folder: Path, dpi: int) -> list[Path]:
