@@ -84,3 +84,150 @@ class PracticeGame(models.Model):
     @property
     def is_match(self) -> bool:
         return self.best_of > 1
+
+
+class OnlineGame(models.Model):
+    """A game (or best-of-N match) between two members, played on the site through the engine.
+
+    ``state`` is the engine's match (``Match.to_json()``). The members sit in
+    ``seat_0`` and ``seat_1`` (the challenger first). ``version`` counts every
+    change (a decision of either player, a resignation, a claim): the pages ask
+    whether it moved (an ETag). ``moves_0`` and ``moves_1`` count each seat's own
+    decisions: a decision posted with an older count of its seat (a double click,
+    an old tab) is refused, while the other player's moves meanwhile do not make
+    it stale. ``last_move`` is when the game last changed, for a claim after 72
+    hours; ``ended`` says how a finished game ended.
+    """
+
+    class Ended(models.TextChoices):
+        PLAYED = "played", _("played to the end")
+        RESIGNED = "resigned", _("resigned")
+        CLAIMED = "claimed", _("claimed after 72 hours without a move")
+
+    seat_0 = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("first player"),
+        on_delete=models.CASCADE,
+        related_name="online_games_first",
+    )
+    seat_1 = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("second player"),
+        on_delete=models.CASCADE,
+        related_name="online_games_second",
+    )
+    best_of = models.PositiveSmallIntegerField(_("best of"), default=1)
+    self_count = models.BooleanField(_("count it yourself"), default=False)
+    muggins = models.BooleanField(_("muggins"), default=False)
+    seed = models.BigIntegerField(_("seed"))
+    state = models.JSONField(_("engine state"))
+    version = models.PositiveIntegerField(_("changes"), default=0)
+    moves_0 = models.PositiveIntegerField(default=0, editable=False)
+    moves_1 = models.PositiveIntegerField(default=0, editable=False)
+    finished = models.BooleanField(_("finished"), default=False)
+    ended = models.CharField(_("ended"), max_length=10, choices=Ended.choices, blank=True)
+    winner = models.PositiveSmallIntegerField(_("winner"), null=True, blank=True)
+    record = models.JSONField(_("record"), null=True, blank=True)
+    created = models.DateTimeField(_("started"), auto_now_add=True)
+    last_move = models.DateTimeField(_("last move"))
+
+    class Meta:
+        verbose_name = _("online game")
+        verbose_name_plural = _("online games")
+        ordering = ["-last_move", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~models.Q(seat_0=models.F("seat_1")), name="online_two_members"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(best_of__in=(1, 3, 5, 7)), name="online_best_of_odd"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(finished=False, winner__isnull=True, ended="")
+                | models.Q(
+                    finished=True, winner__in=(0, 1), ended__in=("played", "resigned", "claimed")
+                ),
+                name="online_winner_when_finished",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.pk}"
+
+    @property
+    def is_match(self) -> bool:
+        return self.best_of > 1
+
+    def seat_of(self, user_id: int | None) -> int | None:
+        """The seat of the member ``user_id`` (0 or 1), or None for anyone else."""
+        if user_id == self.seat_0_id:
+            return 0
+        if user_id == self.seat_1_id:
+            return 1
+        return None
+
+    def moves_of(self, seat: int) -> int:
+        return self.moves_1 if seat else self.moves_0
+
+
+class Challenge(models.Model):
+    """A member's invitation to play: to one member, or open in the lobby to any.
+
+    Accepting it starts the game (``game``); the challenged member may decline it
+    and the challenger withdraw it while it is open.
+    """
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        ACCEPTED = "accepted", _("accepted")
+        DECLINED = "declined", _("declined")
+        WITHDRAWN = "withdrawn", _("withdrawn")
+
+    challenger = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("challenger"),
+        on_delete=models.CASCADE,
+        related_name="challenges_made",
+    )
+    challenged = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("challenged member"),
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="challenges_received",
+        help_text=_("Empty: an open challenge that any member may accept."),
+    )
+    best_of = models.PositiveSmallIntegerField(_("best of"), default=1)
+    self_count = models.BooleanField(_("count it yourself"), default=False)
+    muggins = models.BooleanField(_("muggins"), default=False)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.OPEN
+    )
+    game = models.OneToOneField(
+        OnlineGame,
+        verbose_name=_("game"),
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="challenge",
+    )
+    created = models.DateTimeField(_("made"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("challenge")
+        verbose_name_plural = _("challenges")
+        ordering = ["-created", "-pk"]
+        indexes = [models.Index(fields=["status", "challenged"], name="challenge_status_to")]
+        constraints = [
+            models.CheckConstraint(
+                condition=~models.Q(challenger=models.F("challenged")),
+                name="challenge_not_yourself",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(best_of__in=(1, 3)), name="challenge_one_or_three"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.pk}"

@@ -3,9 +3,11 @@
 Terms: a *line* is one event told to the player, with the cards it shows, the
 count said aloud (``scoring.rules.speech``: "femton två och ett par blir fyra"), the
 *breakdown* (each scoring item with its cards and points) and where both
-players' pegs stand after it (front and back, as on the board). The player is
-seat 0 ("you"), the computer seat 1. A *missed* count is what a player who
-counts their own hand left unclaimed.
+players' pegs stand after it (front and back, as on the board). The reader is
+"you" and the other player is named (``Seats``): in a practice game the player is
+seat 0 and the computer seat 1; in a game between members each reads their own
+seat as "you", and a spectator reads both by name. Another's discards are never
+shown. A *missed* count is what a player who counts their own hand left unclaimed.
 """
 
 from __future__ import annotations
@@ -58,15 +60,13 @@ class Line:
     starter: CardFace | None = None
     items: tuple[ItemLine, ...] = ()
     missed: int = 0
+    mine: bool = False
+    """The reader's own event (their seat's)."""
 
     @property
     def logged(self) -> bool:
         """Worth a place in the game log: points, a hand shown, the win, and each new deal."""
         return bool(self.points) or self.type in LOGGED_TYPES
-
-    @property
-    def mine(self) -> bool:
-        return self.player == YOU
 
     @property
     def data_pegs(self) -> str:
@@ -86,13 +86,16 @@ def narrate(
     *,
     language: str | None = None,
     told: Callable[[int, Event], bool] | None = None,
+    seats: Seats | None = None,
 ) -> list[Line]:
     """Every event of one game as a line, the pegs moved as the points fall.
 
     With ``told``, only the events it accepts (by index and event) are written
     out: a page that shows the latest news and the log needs no sentence for
-    every card laid before.
+    every card laid before. ``seats`` says who reads them (a practice game's
+    player by default) and what the players are called.
     """
+    seats = seats or PRACTICE
     language = language or speech_language()
     front_back = list(START_PEGS)
     starter: Card | None = None
@@ -106,13 +109,19 @@ def narrate(
             starter = event.card
         if told is None or told(index, event):
             pegs: Pegs = (front_back[0], front_back[1], front_back[2], front_back[3])
-            lines.append(_line(event, index, pegs, starter, language, get_language()))
+            lines.append(_line(event, index, pegs, starter, seats, language, get_language()))
     return lines
 
 
 @lru_cache(maxsize=1 << 13)
 def _line(
-    event: Event, index: int, pegs: Pegs, starter: Card | None, language: str, active: str | None
+    event: Event,
+    index: int,
+    pegs: Pegs,
+    starter: Card | None,
+    seats: Seats,
+    language: str,
+    active: str | None,
 ) -> Line:
     """The line of one event: a function of its arguments alone, so written once.
 
@@ -134,22 +143,23 @@ def _line(
     return Line(
         index=index,
         type=event.type,
-        text=_TEXTS[event.type](event),
+        text=_TEXTS[event.type](event, seats),
         player=event.player,
         points=points,
         scores=event.scores or (0, 0),
         pegs=pegs,
         said=said,
-        cards=_shown_cards(event),
+        cards=_shown_cards(event, seats),
         starter=face(starter) if event.type is EventType.SHOW and starter else None,
         items=tuple(_item_line(item) for item in items),
         missed=max(0, worth - points) if event.type is EventType.SHOW else 0,
+        mine=event.player is not None and event.player == seats.viewer,
     )
 
 
-def _shown_cards(event: Event) -> tuple[CardFace, ...]:
-    if event.type is EventType.DISCARD and event.player != YOU:
-        return ()  # the computer's discards stay face down, as at the table
+def _shown_cards(event: Event, seats: Seats) -> tuple[CardFace, ...]:
+    if event.type is EventType.DISCARD and event.player != seats.viewer:
+        return ()  # another's discards stay face down, as at the table
     if event.card is not None:
         return (face(event.card),)
     return tuple(faces(event.cards))
@@ -177,79 +187,157 @@ def _card(event: Event) -> Card:
     return event.card
 
 
-def _who(event: Event, yours: str, theirs: str) -> str:
-    return yours if event.player == YOU else theirs
+@dataclass(frozen=True)
+class Seats:
+    """Who reads the lines, and what the players are called.
+
+    ``viewer`` is the reader's seat, told as "you"; None for a spectator, who reads
+    both players by name. ``names`` are the players' names by seat; None in a
+    practice game, whose seat 1 is "the computer".
+    """
+
+    viewer: int | None = YOU
+    names: tuple[str, str] | None = None
+
+    def name(self, seat: int | None) -> str:
+        assert self.names is not None, "a practice game's seats have no names"
+        assert seat is not None, "an event of no player has no name"
+        return self.names[seat]
 
 
-def _cut(event: Event) -> str:
-    names = {"yours": card_name(event.cards[0]), "theirs": card_name(event.cards[1])}
-    cut = _("Cut for deal: you cut %(yours)s, the computer %(theirs)s.") % names
+PRACTICE = Seats()
+
+
+def _who(
+    event: Event, seats: Seats, yours: str, computers: str, named: str, **values: object
+) -> str:
+    """The sentence for whoever ``event.player`` is: the reader (``yours``), the practice
+    game's computer (``computers``), or a player by name (``named``, with ``%(name)s``);
+    then filled in with ``values``."""
+    if event.player == seats.viewer:
+        return yours % values
+    if seats.names is None:
+        return computers % values
+    return named % {**values, "name": seats.name(event.player)}
+
+
+def _cut(event: Event, seats: Seats) -> str:
+    cards = {"yours": card_name(event.cards[0]), "theirs": card_name(event.cards[1])}
+    if seats.names is None:
+        cut = _("Cut for deal: you cut %(yours)s, the computer %(theirs)s.") % cards
+    elif seats.viewer is None:
+        cut = _("Cut for deal: %(first)s cuts %(first_card)s, %(second)s %(second_card)s.") % {
+            "first": seats.name(0),
+            "first_card": cards["yours"],
+            "second": seats.name(1),
+            "second_card": cards["theirs"],
+        }
+    else:
+        mine, theirs = event.cards[seats.viewer], event.cards[1 - seats.viewer]
+        cut = _("Cut for deal: you cut %(yours)s, %(name)s %(theirs)s.") % {
+            "yours": card_name(mine),
+            "theirs": card_name(theirs),
+            "name": seats.name(1 - seats.viewer),
+        }
     if event.player is None:
         outcome = _("Equal ranks: cut again.")
-    elif event.player == YOU:
-        outcome = _("You cut lower and deal first.")
     else:
-        outcome = _("The computer cut lower and deals first.")
+        outcome = _who(
+            event,
+            seats,
+            _("You cut lower and deal first."),
+            _("The computer cut lower and deals first."),
+            _("%(name)s cut lower and deals first."),
+        )
     return f"{cut} {outcome}"
 
 
-def _discard(event: Event) -> str:
-    if event.player == YOU:
+def _discard(event: Event, seats: Seats) -> str:
+    if event.player == seats.viewer:
         return _("You lay away %(cards)s.") % {"cards": card_names(event.cards)}
-    return _("The computer lays away two cards.")
+    return _who(
+        event, seats, "", _("The computer lays away two cards."), _("%(name)s lays away two cards.")
+    )
 
 
-def _play(event: Event) -> str:
-    values = {"card": card_name(_card(event)), "count": event.count}
+def _play(event: Event, seats: Seats) -> str:
+    values = {"card": card_name(_card(event)), "count": event.count, "points": event.points}
     if event.points:
-        values["points"] = event.points
-        return (
-            _who(
-                event,
-                _("You lay %(card)s, count %(count)s: %(points)s points."),
-                _("The computer lays %(card)s, count %(count)s: %(points)s points."),
-            )
-            % values
-        )
-    return (
-        _who(
+        return _who(
             event,
-            _("You lay %(card)s, count %(count)s."),
-            _("The computer lays %(card)s, count %(count)s."),
+            seats,
+            _("You lay %(card)s, count %(count)s: %(points)s points."),
+            _("The computer lays %(card)s, count %(count)s: %(points)s points."),
+            _("%(name)s lays %(card)s, count %(count)s: %(points)s points."),
+            **values,
         )
-        % values
+    return _who(
+        event,
+        seats,
+        _("You lay %(card)s, count %(count)s."),
+        _("The computer lays %(card)s, count %(count)s."),
+        _("%(name)s lays %(card)s, count %(count)s."),
+        **values,
     )
 
 
-def _show(event: Event) -> str:
-    values = {"points": event.points or 0}
+def _show(event: Event, seats: Seats) -> str:
+    points = event.points or 0
     if event.what == "crib":
-        return (
-            _who(
-                event,
-                _("Your crib: %(points)s points."),
-                _("The computer's crib: %(points)s points."),
-            )
-            % values
+        return _who(
+            event,
+            seats,
+            _("Your crib: %(points)s points."),
+            _("The computer's crib: %(points)s points."),
+            _("%(name)s counts the crib: %(points)s points."),
+            points=points,
         )
-    return (
-        _who(
-            event, _("Your hand: %(points)s points."), _("The computer's hand: %(points)s points.")
-        )
-        % values
+    return _who(
+        event,
+        seats,
+        _("Your hand: %(points)s points."),
+        _("The computer's hand: %(points)s points."),
+        _("%(name)s counts the hand: %(points)s points."),
+        points=points,
     )
 
 
-def _win(event: Event) -> str:
+def _muggins(event: Event, seats: Seats) -> str:
+    if seats.names is not None and seats.viewer is None:
+        assert event.player is not None
+        return _("Muggins! %(name)s claims the %(points)s points %(other)s missed.") % {
+            "name": seats.name(event.player),
+            "other": seats.name(1 - event.player),
+            "points": event.points,
+        }
+    other = "" if seats.names is None else seats.name(1 - (seats.viewer or 0))
+    return _who(
+        event,
+        seats,
+        _("Muggins! You claim the %(points)s points the computer missed.")
+        if seats.names is None
+        else _("Muggins! You claim the %(points)s points %(other)s missed."),
+        _("Muggins! The computer claims the %(points)s points you missed."),
+        _("Muggins! %(name)s claims the %(points)s points you missed."),
+        points=event.points,
+        other=other,
+    )
+
+
+def _win(event: Event, seats: Seats) -> str:
     scores = event.scores or (0, 0)
-    values = {"you": scores[0], "computer": scores[1]}
-    text = (
-        _who(
-            event,
-            _("You win the game, %(you)s to %(computer)s."),
-            _("The computer wins the game, %(computer)s to %(you)s."),
-        )
-        % values
+    winner = event.player if event.player is not None else 0
+    you = winner if seats.viewer is None else seats.viewer  # "you": the reader's score
+    text = _who(
+        event,
+        seats,
+        _("You win the game, %(you)s to %(computer)s."),
+        _("The computer wins the game, %(computer)s to %(you)s."),
+        _("%(name)s wins the game, %(winner)s to %(loser)s."),
+        you=scores[you],
+        computer=scores[1 - you],
+        winner=scores[winner],
+        loser=scores[1 - winner],
     )
     # Each sentence is written out for the catalogue (an _() inside an f-string is not).
     if event.skunk is Skunk.SKUNK:
@@ -259,30 +347,35 @@ def _win(event: Event) -> str:
     return text
 
 
-_TEXTS: dict[EventType, Callable[[Event], str]] = {
+_TEXTS: dict[EventType, Callable[[Event, Seats], str]] = {
     EventType.CUT: _cut,
-    EventType.DEAL: lambda e: _who(e, _("You deal."), _("The computer deals.")),
+    EventType.DEAL: lambda e, seats: _who(
+        e, seats, _("You deal."), _("The computer deals."), _("%(name)s deals.")
+    ),
     EventType.DISCARD: _discard,
-    EventType.STARTER: lambda e: _("The starter is %(card)s.") % {"card": card_name(_card(e))},
-    EventType.HEELS: lambda e: _who(
+    EventType.STARTER: lambda e, seats: (
+        _("The starter is %(card)s.") % {"card": card_name(_card(e))}
+    ),
+    EventType.HEELS: lambda e, seats: _who(
         e,
+        seats,
         _("A jack is turned: 2 for his heels to you."),
         _("A jack is turned: 2 for his heels to the computer."),
+        _("A jack is turned: 2 for his heels to %(name)s."),
     ),
     EventType.PLAY: _play,
-    EventType.GO: lambda e: _who(e, _("You say go."), _("The computer says go.")),
-    EventType.LAST: lambda e: _who(
-        e, _("You score 1 for the last card."), _("The computer scores 1 for the last card.")
+    EventType.GO: lambda e, seats: _who(
+        e, seats, _("You say go."), _("The computer says go."), _("%(name)s says go.")
     ),
-    EventType.RESET: lambda e: _("The count starts again from 0."),
+    EventType.LAST: lambda e, seats: _who(
+        e,
+        seats,
+        _("You score 1 for the last card."),
+        _("The computer scores 1 for the last card."),
+        _("%(name)s scores 1 for the last card."),
+    ),
+    EventType.RESET: lambda e, seats: _("The count starts again from 0."),
     EventType.SHOW: _show,
-    EventType.MUGGINS: lambda e: (
-        _who(
-            e,
-            _("Muggins! You claim the %(points)s points the computer missed."),
-            _("Muggins! The computer claims the %(points)s points you missed."),
-        )
-        % {"points": e.points}
-    ),
+    EventType.MUGGINS: _muggins,
     EventType.WIN: _win,
 }

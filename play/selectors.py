@@ -19,7 +19,7 @@ from django.db.models import QuerySet
 
 from play.board import Board, CardFace, face, faces
 from play.models import PracticeGame
-from play.narration import START_PEGS, Line, Pegs, logged, narrate
+from play.narration import PRACTICE, START_PEGS, Line, Pegs, Seats, logged, narrate
 from play.services import COMPUTER, HUMAN, SESSION_GAMES, Hint, load_match
 from scoring.rules.cards import Card
 from scoring.rules.events import Event, Phase, skunk_of
@@ -50,26 +50,39 @@ NEWS_SHOWN = 3
 the hand stays in sight on a phone after a show (three hands with their breakdowns)."""
 
 
+@dataclass(frozen=True)
+class Laid:
+    """A card laid in the play: by which seat, and whether by the reader."""
+
+    card: CardFace
+    seat: int
+    mine: bool
+
+
 @dataclass
 class TableView:
-    """The table of the current game, as the player sees it."""
+    """The table of the current game, as the reader in seat ``viewer`` sees it.
 
-    practice: PracticeGame
+    ``viewer`` is None for a spectator, who sees no hand. Seats, scores and wins are
+    the engine's (seat 0 first); ``hand`` and ``kept`` are the reader's own cards.
+    """
+
+    viewer: int | None
     game_number: int
     wins: tuple[int, int]
     match_over: bool
     phase: str
     deal_number: int
-    dealer_is_you: bool
+    dealer: int
     scores: tuple[int, int]
     board: Board
     hand: list[HandCard]
-    computer_holds: int
+    holds: tuple[int, int]
     crib_size: int
     starter: CardFace | None
     count: int
-    sequence: list[tuple[CardFace, bool]]
-    laid_before: list[tuple[CardFace, bool]]
+    sequence: list[Laid]
+    laid_before: list[Laid]
     showing: tuple[str, list[CardFace]] | None
     news: list[Line]
     pegs_before: Pegs
@@ -104,6 +117,20 @@ class TableView:
         return " ".join(str(peg) for peg in pegs)
 
     @property
+    def dealer_is_you(self) -> bool:
+        return self.dealer == self.viewer
+
+    @property
+    def other(self) -> int:
+        """The seat across the table from the reader (seat 1 for a spectator)."""
+        return 1 - (self.viewer or 0)
+
+    @property
+    def computer_holds(self) -> int:
+        """How many cards the player across the table holds (face down)."""
+        return self.holds[self.other]
+
+    @property
     def crib_backs(self) -> range:
         return range(self.crib_size)
 
@@ -117,47 +144,63 @@ def practice_table(
 ) -> TableView:
     """The table as the player sees it; ``match`` is the practice's live match, if at hand."""
     match = match or load_match(practice)
+    return table_view(match, viewer=HUMAN, news_from=practice.news_from, language=language)
+
+
+def table_view(
+    match: Match,
+    *,
+    viewer: int | None,
+    news_from: int,
+    seats: Seats = PRACTICE,
+    language: str | None = None,
+) -> TableView:
+    """The current game of ``match`` as the reader in seat ``viewer`` sees it (None: a
+    spectator): their own cards, the backs of everyone else's, and the news from the
+    event ``news_from`` on, told as ``seats`` says."""
     game = match.game
-    news_from = min(practice.news_from, len(game.events))
+    news_from = min(news_from, len(game.events))
 
     def told(index: int, event: Event) -> bool:  # the news, the line before it and the log
         return index >= news_from - 1 or logged(event)
 
-    lines = narrate(game.events, language=language, told=told)
+    lines = narrate(game.events, language=language, told=told, seats=seats)
     news = [line for line in lines if line.index >= news_from]
     before = [line.pegs for line in lines if line.index == news_from - 1]
     winner = game.winner
     return TableView(
-        practice=practice,
+        viewer=viewer,
         game_number=len(match.games),
         wins=match.result.wins,
         match_over=match.winner is not None,
         phase=game.phase.value,
         deal_number=game.deal_number,
-        dealer_is_you=game.dealer == HUMAN,
+        dealer=game.dealer,
         scores=game.scores,
         board=Board(game.scores, game.previous_scores),
-        hand=_hand(game),
-        computer_holds=len(game.hand(COMPUTER)),
-        crib_size=2 * sum(1 for seat in (HUMAN, COMPUTER) if game.kept(seat)),
+        hand=[] if viewer is None else _hand(game, viewer),
+        holds=(len(game.hand(0)), len(game.hand(1))),
+        crib_size=2 * sum(1 for seat in (0, 1) if game.kept(seat)),
         starter=face(game.starter) if game.starter else None,
         count=game.count,
-        sequence=[(face(card), who == HUMAN) for who, card in game.sequence],
-        laid_before=[(face(card), who == HUMAN) for who, card in _laid_before(game)],
+        sequence=[Laid(face(card), who, who == viewer) for who, card in game.sequence],
+        laid_before=[Laid(face(card), who, who == viewer) for who, card in _laid_before(game)],
         showing=_showing(game),
         news=news,
         pegs_before=before[0] if before else START_PEGS,
         log=[line for line in lines if line.logged],
         winner=winner,
         skunk=None if winner is None else skunk_of(game.scores[1 - winner]),
-        kept=faces(game.kept(HUMAN)) if game.phase is not Phase.DISCARD else [],
+        kept=faces(game.kept(viewer))
+        if viewer is not None and game.phase is not Phase.DISCARD
+        else [],
     )
 
 
-def _hand(game: Game) -> list[HandCard]:
-    cards = game.hand(HUMAN)
+def _hand(game: Game, seat: int) -> list[HandCard]:
+    cards = game.hand(seat)
     if game.phase is Phase.PLAY:
-        legal = game.legal_plays(HUMAN)
+        legal = game.legal_plays(seat)
         first = legal[0] if legal else None
         return [HandCard(face(card), card in legal, card == first) for card in cards]
     return [HandCard(face(card), game.phase is Phase.DISCARD) for card in cards]

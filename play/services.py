@@ -157,7 +157,7 @@ def practice_decide(
         )
     match = load_match(locked)
     news_from = 0 if decision.action is Action.NEXT else len(match.game.events)
-    _take(match, decision)
+    take(match, decision)
     computer_moves(match, computer_for(locked))
     locked.version += 1
     _save(locked, match, news_from=news_from)
@@ -181,21 +181,26 @@ def _save(practice: PracticeGame, match: Match, *, news_from: int) -> None:
     _keep(practice, match)
 
 
-def _take(match: Match, decision: Decision) -> None:
+def take(match: Match, decision: Decision, *, seat: int = HUMAN, opponent: str = "") -> None:
+    """Take ``seat``'s decision through the engine; a refusal is a ``ValidationError``.
+
+    ``opponent`` names the other player in the messages (empty: the computer).
+    """
     if decision.action is Action.NEXT:
         _next_game(match)
         return
     game = match.game
     try:
         if decision.action is Action.DISCARD:
-            game.discard(HUMAN, decision.cards)
+            game.discard(seat, decision.cards)
         elif decision.action is Action.PLAY:
             (card,) = decision.cards
-            game.play(HUMAN, card)
+            game.play(seat, card)
         else:
-            game.count_hand(HUMAN, decision.points)
+            game.count_hand(seat, decision.points)
     except IllegalPlayError as error:
-        raise ValidationError(refusal_message(error), code=error.reason.value) from error
+        message = refusal_message(error, opponent=opponent)
+        raise ValidationError(message, code=error.reason.value) from error
 
 
 def _next_game(match: Match) -> None:
@@ -206,8 +211,11 @@ def _next_game(match: Match) -> None:
     match.next_game()
 
 
-def refusal_message(error: IllegalPlayError) -> str:
-    """Why the engine refused the player's decision, in the reader's language (one table)."""
+def refusal_message(error: IllegalPlayError, *, opponent: str = "") -> str:
+    """Why the engine refused the player's decision, in the reader's language (one table).
+
+    ``opponent`` is the other player's name in a game between members (empty: the computer).
+    """
     card = card_name(error.card) if error.card is not None else ""
     phase = error.phase
     messages: dict[Refusal, Callable[[], str]] = {
@@ -215,7 +223,11 @@ def refusal_message(error: IllegalPlayError) -> str:
         Refusal.NO_SUCH_PLAYER: lambda: _("There is no such player in this game."),
         Refusal.WRONG_PHASE: lambda: _WAITING_FOR[phase]() if phase in _WAITING_FOR else "",
         Refusal.ALREADY_DISCARDED: lambda: _("You have already laid away your two cards."),
-        Refusal.NOT_YOUR_TURN: lambda: _("It is the computer's turn."),
+        Refusal.NOT_YOUR_TURN: lambda: (
+            _("Wait for %(name)s to play.") % {"name": opponent}
+            if opponent
+            else _("It is the computer's turn.")
+        ),
         Refusal.NOT_HELD: lambda: _("%(card)s is not in your hand.") % {"card": card},
         Refusal.NOT_TWO_CARDS: lambda: _("Choose exactly two cards for the crib."),
         Refusal.PAST_31: lambda: _("%(card)s would take the count past 31.") % {"card": card},
@@ -262,7 +274,7 @@ def practice_autoplay(*, practice: PracticeGame, level: str = "standard") -> Pra
     while match.game.phase is not Phase.DONE or match.winner is None:
         decision = stand_in_decision(match, stand_in)
         news_from = 0 if decision.action is Action.NEXT else len(match.game.events)
-        _take(match, decision)
+        take(match, decision)
         computer_moves(match, computer)
         locked.version += 1
     _save(locked, match, news_from=news_from)

@@ -1,0 +1,261 @@
+"""Games between members: challenges, the game's decisions, resigning and claiming.
+
+Terms: a *challenge* is a member's invitation to play, to one member or open in
+the lobby; accepting it starts an *online game*, a best-of-``best_of`` match of the
+engine (``scoring.rules.match.Match``) between the two, the challenger in seat 0.
+The cut for first deal, loser deals next, skunks and every rule are the engine's;
+a decision is taken as in a practice game (``play.services.take``) but from the
+seat of the member who posts it, and nobody moves for them. A member *resigns*
+the match; they may *claim* it when the game has waited for the other player
+alone for ``CLAIM_AFTER``. Each write is one transaction on the locked row.
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import formats, timezone
+from django.utils.translation import gettext as _
+
+from play.models import Challenge, OnlineGame
+from play.services import SEED_LIMIT, Action, Decision, take
+from scoring.rules.events import Phase
+from scoring.rules.match import Match
+
+CLAIM_AFTER = datetime.timedelta(hours=72)
+OPEN_CHALLENGES = 10
+"""Challenges a member may have open at once: enough for a club evening, not a flood."""
+
+
+def member_name(user: User) -> str:
+    """The name a member plays under: their player's in the register, else their username."""
+    player = getattr(user, "player", None)
+    return player.name if player is not None else user.get_username()
+
+
+@transaction.atomic
+def challenge_create(
+    *,
+    challenger: User,
+    challenged: User | None = None,
+    best_of: int = 1,
+    self_count: bool = False,
+    muggins: bool = False,
+) -> Challenge:
+    """A challenge to ``challenged``, or an open one (None). Refusals are ``ValidationError``."""
+    if challenged is not None and challenged.pk == challenger.pk:
+        raise ValidationError(_("You cannot challenge yourself."), code="yourself")
+    if challenged is not None and not challenged.is_active:
+        raise ValidationError(_("That member cannot play now."), code="inactive")
+    mine = Challenge.objects.select_for_update().filter(
+        challenger=challenger, status=Challenge.Status.OPEN
+    )
+    if challenged is not None and mine.filter(challenged=challenged).exists():
+        raise ValidationError(
+            _("You have already challenged %(name)s.") % {"name": member_name(challenged)},
+            code="again",
+        )
+    if len(mine) >= OPEN_CHALLENGES:
+        raise ValidationError(
+            _("You have %(count)s open challenges: withdraw one first.")
+            % {"count": OPEN_CHALLENGES},
+            code="too_many",
+        )
+    challenge = Challenge(
+        challenger=challenger,
+        challenged=challenged,
+        best_of=best_of,
+        self_count=self_count or muggins,
+        muggins=muggins,
+    )
+    challenge.full_clean()
+    challenge.save()
+    return challenge
+
+
+@transaction.atomic
+def challenge_accept(*, pk: int, member: User, seed: int | None = None) -> OnlineGame:
+    """Start the game of an open challenge to ``member`` (or to anyone).
+
+    A challenge to someone else raises ``Challenge.DoesNotExist``.
+    """
+    challenge = Challenge.objects.select_for_update().select_related("challenger").get(pk=pk)
+    if challenge.challenged_id not in (None, member.pk):
+        raise Challenge.DoesNotExist
+    if challenge.challenger_id == member.pk:
+        raise ValidationError(_("You cannot accept your own challenge."), code="own")
+    if challenge.status != Challenge.Status.OPEN:
+        raise ValidationError(_("This challenge is no longer open."), code="closed")
+    game = online_start(
+        players=(challenge.challenger, member),
+        best_of=challenge.best_of,
+        self_count=challenge.self_count,
+        muggins=challenge.muggins,
+        seed=seed,
+    )
+    challenge.challenged = member
+    challenge.status = Challenge.Status.ACCEPTED
+    challenge.game = game
+    challenge.save(update_fields=["challenged", "status", "game"])
+    return game
+
+
+@transaction.atomic
+def challenge_close(*, pk: int, member: User) -> Challenge:
+    """The challenger withdraws an open challenge, or the challenged member declines it."""
+    challenge = Challenge.objects.select_for_update().get(pk=pk)
+    if member.pk == challenge.challenger_id:
+        status = Challenge.Status.WITHDRAWN
+    elif member.pk == challenge.challenged_id:
+        status = Challenge.Status.DECLINED
+    else:
+        raise Challenge.DoesNotExist
+    if challenge.status != Challenge.Status.OPEN:
+        raise ValidationError(_("This challenge is no longer open."), code="closed")
+    challenge.status = status
+    challenge.save(update_fields=["status"])
+    return challenge
+
+
+def online_start(
+    *,
+    players: tuple[User, User],
+    best_of: int = 1,
+    self_count: bool = False,
+    muggins: bool = False,
+    seed: int | None = None,
+) -> OnlineGame:
+    """A new game between ``players`` (seats 0 and 1): the engine cuts for the first deal."""
+    if seed is None:
+        seed = random.SystemRandom().randrange(SEED_LIMIT)
+    counting = self_count or muggins
+    match = Match.new(
+        seed=seed,
+        best_of=best_of,
+        players=(member_name(players[0]), member_name(players[1])),
+        self_count=frozenset({0, 1}) if counting else frozenset(),
+        muggins=muggins,
+    )
+    game = OnlineGame(
+        seat_0=players[0],
+        seat_1=players[1],
+        best_of=best_of,
+        self_count=counting,
+        muggins=muggins,
+        seed=seed,
+        state=match.to_json(),
+        last_move=timezone.now(),
+    )
+    game.full_clean()
+    game.save()
+    return game
+
+
+def load_online(game: OnlineGame) -> Match:
+    """The engine's match of the row (replayed from its decisions)."""
+    return Match.from_json(game.state)
+
+
+def _locked_seat(pk: int, member: User) -> tuple[OnlineGame, int]:
+    """The game, locked, and ``member``'s seat; anyone else's raises ``DoesNotExist``."""
+    game = OnlineGame.objects.select_for_update().get(pk=pk)
+    seat = game.seat_of(member.pk)
+    if seat is None:
+        raise OnlineGame.DoesNotExist
+    if game.finished:
+        raise ValidationError(_("This game is over."), code="over")
+    return game, seat
+
+
+def _opponent(game: OnlineGame, seat: int) -> str:
+    return str(load_online(game).players[1 - seat])
+
+
+@transaction.atomic
+def online_decide(*, pk: int, member: User, moves: int, decision: Decision) -> OnlineGame:
+    """Take ``member``'s decision in their seat; refuse a stale, doubled or illegal one.
+
+    ``moves`` is the count of the member's own decisions their page was drawn at.
+    Raises ``ValidationError`` with a message for the member; then nothing changes.
+    """
+    game, seat = _locked_seat(pk, member)
+    if game.moves_of(seat) != moves:
+        raise ValidationError(
+            _(
+                "That move was already made, or this page is out of date (another tab?). "
+                "Here is the game as it stands now."
+            ),
+            code="stale",
+        )
+    match = load_online(game)
+    take(match, decision, seat=seat, opponent=str(match.players[1 - seat]))
+    if seat:
+        game.moves_1 += 1
+    else:
+        game.moves_0 += 1
+    if match.game.phase is Phase.DONE and match.winner is not None:
+        game.finished, game.ended, game.winner = True, OnlineGame.Ended.PLAYED, match.winner
+        game.record = match.record()
+    _save(game, match)
+    return game
+
+
+@transaction.atomic
+def online_resign(*, pk: int, member: User) -> OnlineGame:
+    """``member`` gives up the match: the other player wins it."""
+    game, seat = _locked_seat(pk, member)
+    _end(game, load_online(game), winner=1 - seat, ended=OnlineGame.Ended.RESIGNED)
+    return game
+
+
+@transaction.atomic
+def online_claim(*, pk: int, member: User, now: datetime.datetime | None = None) -> OnlineGame:
+    """``member`` wins a match the other player has left waiting for ``CLAIM_AFTER``."""
+    game, seat = _locked_seat(pk, member)
+    match = load_online(game)
+    if not waits_for_other(match, seat):
+        raise ValidationError(
+            _("The game is waiting for you, not for %(name)s.") % {"name": match.players[1 - seat]},
+            code="your_move",
+        )
+    claimable = game.last_move + CLAIM_AFTER
+    if (now or timezone.now()) < claimable:
+        raise ValidationError(
+            _("You may claim the game if %(name)s has not moved by %(time)s.")
+            % {
+                "name": match.players[1 - seat],
+                "time": formats.date_format(timezone.localtime(claimable), "DATETIME_FORMAT"),
+            },
+            code="too_early",
+        )
+    _end(game, match, winner=seat, ended=OnlineGame.Ended.CLAIMED)
+    return game
+
+
+def waits_for_other(match: Match, seat: int) -> bool:
+    """Whether the game waits for the other player's decision and not for ``seat``'s."""
+    game = match.game
+    if game.phase is Phase.DONE:
+        return False  # the next game: either player may start it
+    return seat not in game.awaiting and (1 - seat) in game.awaiting
+
+
+def _end(game: OnlineGame, match: Match, *, winner: int, ended: str) -> None:
+    game.finished, game.ended, game.winner = True, ended, winner
+    game.record = {**match.record(), "winner": winner, "ended": ended}
+    _save(game, match)
+
+
+def _save(game: OnlineGame, match: Match) -> None:
+    game.state = match.to_json()
+    game.version += 1
+    game.last_move = timezone.now()
+    game.full_clean(exclude={"seat_0", "seat_1"}, validate_constraints=False)
+    game.save()
+
+
+__all__ = ["Action", "Decision"]
