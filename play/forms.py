@@ -127,3 +127,47 @@ class SettingsForm(forms.Form):
 
     four_colours = forms.BooleanField(required=False)
     next = forms.CharField(required=False, max_length=300)
+
+
+class MemberField(forms.ModelChoiceField):  # type: ignore[type-arg]  # of User
+    """A member to pick by their name and club in the register (else their username)."""
+
+    def label_from_instance(self, obj: Any) -> str:
+        player = getattr(obj, "player", None)
+        return f"{player.name} ({player.club})" if player is not None else str(obj.get_username())
+
+
+class ChallengeForm(forms.Form):
+    """A challenge: to one member, or to anyone (an open challenge in the lobby)."""
+
+    opponent = MemberField(
+        label=_("Whom to challenge"),
+        queryset=None,
+        required=False,
+        empty_label=_("Anyone (an open challenge in the lobby)"),
+    )
+    best_of = forms.TypedChoiceField(
+        label=_("Length"),
+        choices=[(1, _("One game")), (3, _("A match, best of three"))],
+        coerce=int,
+        initial=1,
+        widget=forms.RadioSelect,
+    )
+    self_count = forms.BooleanField(
+        label=_("Count it yourselves"),
+        required=False,
+        help_text=_("In the show each of you enters the points of their hand and crib."),
+    )
+    muggins = forms.BooleanField(
+        label=_("Muggins"),
+        required=False,
+        help_text=_(
+            "Points a player misses in their count go to the other (you count yourselves)."
+        ),
+    )
+
+    def __init__(self, *args: Any, members: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["opponent"]
+        assert isinstance(field, MemberField)
+        field.queryset = members

@@ -96,7 +96,9 @@ class OnlineGame(models.Model):
     decisions: a decision posted with an older count of its seat (a double click,
     an old tab) is refused, while the other player's moves meanwhile do not make
     it stale. ``last_move`` is when the game last changed, for a claim after 72
-    hours; ``ended`` says how a finished game ended.
+    hours; ``ended`` says how a finished game ended. ``awaiting`` is the seats the
+    game waits for ("0", "1", "01"; "" between games and at the end), as the engine
+    said at the last change: the lists say whose move it is without replaying games.
     """
 
     class Ended(models.TextChoices):
@@ -124,6 +126,7 @@ class OnlineGame(models.Model):
     version = models.PositiveIntegerField(_("changes"), default=0)
     moves_0 = models.PositiveIntegerField(default=0, editable=False)
     moves_1 = models.PositiveIntegerField(default=0, editable=False)
+    awaiting = models.CharField(max_length=2, blank=True, default="", editable=False)
     finished = models.BooleanField(_("finished"), default=False)
     ended = models.CharField(_("ended"), max_length=10, choices=Ended.choices, blank=True)
     winner = models.PositiveSmallIntegerField(_("winner"), null=True, blank=True)
@@ -168,6 +171,11 @@ class OnlineGame(models.Model):
 
     def moves_of(self, seat: int) -> int:
         return self.moves_1 if seat else self.moves_0
+
+    def waits_for(self, user_id: int | None) -> bool:
+        """Whether the game waits for the member ``user_id``'s decision."""
+        seat = self.seat_of(user_id)
+        return seat is not None and str(seat) in self.awaiting
 
 
 class Challenge(models.Model):

@@ -141,6 +141,7 @@ def online_start(
         muggins=muggins,
     )
     game = OnlineGame(
+        awaiting=_awaiting(match),
         seat_0=players[0],
         seat_1=players[1],
         best_of=best_of,
@@ -244,6 +245,10 @@ def waits_for_other(match: Match, seat: int) -> bool:
     return seat not in game.awaiting and (1 - seat) in game.awaiting
 
 
+def _awaiting(match: Match) -> str:
+    return "".join(str(seat) for seat in sorted(match.game.awaiting))
+
+
 def _end(game: OnlineGame, match: Match, *, winner: int, ended: str) -> None:
     game.finished, game.ended, game.winner = True, ended, winner
     game.record = {**match.record(), "winner": winner, "ended": ended}
@@ -252,6 +257,7 @@ def _end(game: OnlineGame, match: Match, *, winner: int, ended: str) -> None:
 
 def _save(game: OnlineGame, match: Match) -> None:
     game.state = match.to_json()
+    game.awaiting = "" if game.finished else _awaiting(match)
     game.version += 1
     game.last_move = timezone.now()
     game.full_clean(exclude={"seat_0", "seat_1"}, validate_constraints=False)

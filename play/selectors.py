@@ -68,6 +68,7 @@ class TableView:
     """
 
     viewer: int | None
+    awaiting: frozenset[int]
     game_number: int
     wins: tuple[int, int]
     match_over: bool
@@ -115,6 +116,11 @@ class TableView:
         earlier = self.news_earlier
         pegs = earlier[-1].pegs if earlier else self.pegs_before
         return " ".join(str(peg) for peg in pegs)
+
+    @property
+    def your_move(self) -> bool:
+        """Whether the game waits for the reader's decision (not only for the other's)."""
+        return self.viewer is not None and self.viewer in self.awaiting
 
     @property
     def dealer_is_you(self) -> bool:
@@ -170,6 +176,7 @@ def table_view(
     winner = game.winner
     return TableView(
         viewer=viewer,
+        awaiting=game.awaiting,
         game_number=len(match.games),
         wins=match.result.wins,
         match_over=match.winner is not None,

@@ -328,3 +328,5 @@ def guest_remember(session: SessionBase, practice: PracticeGame, *, keep: int = 
 
 
 SESSION_GAMES = "practice_games"
+FOUR_COLOURS = "four_colour_deck"
+"""The reader's deck in their session: four colours (each suit its own) or two."""

@@ -1,8 +1,9 @@
-"""Addresses of the practice games against the computer, under /play/."""
+"""Addresses of the practice games against the computer and of games between members,
+under /play/."""
 
 from django.urls import path
 
-from play import views
+from play import online_views, views
 
 app_name = "play"
 
@@ -14,4 +15,12 @@ urlpatterns = [
     path("<int:pk>/", views.game, name="game"),
     path("<int:pk>/move/", views.move, name="move"),
     path("<int:pk>/replay/", views.replay, name="replay"),
+    # Games between members
+    path("online/", online_views.lobby, name="lobby"),
+    path("online/challenge/", online_views.challenge, name="challenge"),
+    path("online/challenge/<int:pk>/", online_views.answer, name="challenge_answer"),
+    path("online/<int:pk>/", online_views.game, name="online_game"),
+    path("online/<int:pk>/table/", online_views.table, name="online_table"),
+    path("online/<int:pk>/move/", online_views.move, name="online_move"),
+    path("online/<int:pk>/end/", online_views.end, name="online_end"),
 ]

@@ -31,6 +31,7 @@ from play.selectors import (
     practice_table,
 )
 from play.services import (
+    FOUR_COLOURS,
     guest_remember,
     load_match,
     practice_decide,
@@ -39,7 +40,6 @@ from play.services import (
 )
 from play.stats import practice_stats
 
-FOUR_COLOURS = "four_colour_deck"
 GUEST_STARTS = "30/m"
 """New guest games one address may start: a venue's guests share its one address (60 of
 them starting a game each in the same minute is not normal use), a script does not get

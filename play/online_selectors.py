@@ -1,0 +1,145 @@
+"""Reads of games between members: the lobby's challenges and games, and a game's table.
+
+Terms as in ``play.online``. A game's *version* moves with every change, so a
+page polling it asks only whether the version moved (``online_etag``) and gets
+the table again only when it did. A *reader* of a game is one of its two
+players (their own seat, "you") or, for a championship match, a spectator (no
+seat: both players by name, no hidden card).
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.contrib.auth.models import User
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+from django.utils.http import quote_etag
+
+from play.models import Challenge, OnlineGame
+from play.narration import Seats
+from play.online import CLAIM_AFTER, load_online, waits_for_other
+from play.selectors import TableView, table_view
+from scoring.rules.events import Event, EventType
+
+
+def challenges_to(user: User) -> QuerySet[Challenge]:
+    """Open challenges addressed to ``user``, the newest first."""
+    return Challenge.objects.filter(status=Challenge.Status.OPEN, challenged=user).select_related(
+        "challenger__player"
+    )
+
+
+def challenges_open_to_all(user: User) -> QuerySet[Challenge]:
+    """Other members' open challenges to anyone."""
+    return (
+        Challenge.objects.filter(status=Challenge.Status.OPEN, challenged__isnull=True)
+        .exclude(challenger=user)
+        .select_related("challenger__player")
+    )
+
+
+def challenges_by(user: User) -> QuerySet[Challenge]:
+    """``user``'s own challenges still open."""
+    return Challenge.objects.filter(status=Challenge.Status.OPEN, challenger=user).select_related(
+        "challenged__player"
+    )
+
+
+def online_games_for(user: User) -> QuerySet[OnlineGame]:
+    """The games ``user`` plays or played, the latest move first."""
+    return OnlineGame.objects.filter(Q(seat_0=user) | Q(seat_1=user)).select_related(
+        "seat_0__player", "seat_1__player"
+    )
+
+
+def members_to_challenge(user: User) -> QuerySet[User]:
+    """Members with an account who may be challenged, by name."""
+    return (
+        User.objects.filter(is_active=True)
+        .exclude(pk=user.pk)
+        .select_related("player")
+        .order_by("player__name", "username")
+    )
+
+
+def online_etag(pk: int, user: User, *, variant: str) -> str | None:
+    """The validator of game ``pk``'s table for ``user`` (None: no such game of theirs).
+
+    One small query: the version and the seats, not the game. ``variant`` is what
+    else the page depends on (the language, the deck's colours).
+    """
+    row = OnlineGame.objects.filter(pk=pk).values_list("version", "seat_0", "seat_1").first()
+    if row is None or user.pk not in row[1:]:
+        return None
+    text = f"{pk}|{row[0]}|{user.pk}|{variant}"
+    return quote_etag(hashlib.blake2b(text.encode(), digest_size=12).hexdigest())
+
+
+@dataclass
+class OnlineTable:
+    """A game between members as its reader sees it."""
+
+    game: OnlineGame
+    seat: int | None
+    names: tuple[str, str]
+    table: TableView
+    claimable_from: datetime.datetime | None
+    """When the reader may claim the game (the other player has left it waiting), or None."""
+
+    @property
+    def other_name(self) -> str:
+        return self.names[1 - (self.seat or 0)]
+
+    @property
+    def moves(self) -> int:
+        """The reader's own count of decisions, which their next post carries."""
+        return self.game.moves_of(self.seat) if self.seat is not None else 0
+
+    @property
+    def can_claim(self) -> bool:
+        return self.claimable_from is not None and timezone.now() >= self.claimable_from
+
+    @property
+    def wins(self) -> tuple[int, int]:
+        """Games won in the match: the reader's, then the other player's."""
+        return self._yours_first(self.table.wins)
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """The current game's scores: the reader's, then the other player's."""
+        return self._yours_first(self.table.scores)
+
+    def _yours_first(self, pair: tuple[int, int]) -> tuple[int, int]:
+        return (pair[1], pair[0]) if self.seat == 1 else pair
+
+
+def _news_from(events: Sequence[Event], seat: int | None) -> int:
+    """Where the news begins: at the reader's own latest card or discard, so that it tells
+    what followed it (the other player's moves, the shows); a spectator's, at the latest
+    card or discard of either."""
+    for index in range(len(events) - 1, -1, -1):
+        event = events[index]
+        if event.type in _MOVES and (seat is None or event.player == seat):
+            return index
+    return 0
+
+
+_MOVES = (EventType.DISCARD, EventType.PLAY)
+
+
+def online_table(game: OnlineGame, *, seat: int | None) -> OnlineTable:
+    """The table of ``game`` for the reader in ``seat`` (None: a spectator)."""
+    match = load_online(game)
+    names = (str(match.players[0]), str(match.players[1]))
+    events = match.game.events
+    table = table_view(
+        match, viewer=seat, news_from=_news_from(events, seat), seats=Seats(seat, names)
+    )
+    claimable = None
+    if seat is not None and not game.finished and waits_for_other(match, seat):
+        claimable = game.last_move + CLAIM_AFTER
+    return OnlineTable(game, seat, names, table, claimable)

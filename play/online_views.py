@@ -1,0 +1,208 @@
+"""Pages of the games between members: the lobby, a game, its moves, resigning and claiming.
+
+Every decision is a POST that the engine checks (``play.online``), as in practice
+games. The game's page polls its table with htmx about once a second, sending the
+table's ETag in ``If-None-Match``: while nothing has changed the answer is an empty
+304 (one small query; htmx swaps nothing, so a card being chosen keeps its focus),
+otherwise the new table. Nothing is held open, so any worker answers any poll and
+a restart or a reload picks up the game where it is. Without JavaScript the page
+has an "Update" link (and refreshes itself every 20 seconds), and the forms post
+and come back. Only the two players reach a game; anyone else gets a 404.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST, require_safe
+
+from config.http import HtmxHttpRequest
+from play.forms import ChallengeForm, MoveForm
+from play.models import Challenge, OnlineGame
+from play.online import (
+    challenge_accept,
+    challenge_close,
+    challenge_create,
+    online_claim,
+    online_decide,
+    online_resign,
+)
+from play.online_selectors import (
+    challenges_by,
+    challenges_open_to_all,
+    challenges_to,
+    members_to_challenge,
+    online_etag,
+    online_games_for,
+    online_table,
+)
+from play.services import FOUR_COLOURS
+
+
+def _member(request: HttpRequest) -> User:
+    assert isinstance(request.user, User)  # login_required let only members in
+    return request.user
+
+
+def _variant(request: HttpRequest) -> str:
+    return f"{get_language()}|{int(bool(request.session.get(FOUR_COLOURS, False)))}"
+
+
+@require_safe
+@login_required
+def lobby(request: HttpRequest) -> HttpResponse:
+    member = _member(request)
+    return _lobby(request, ChallengeForm(members=members_to_challenge(member)))
+
+
+def _lobby(request: HttpRequest, form: ChallengeForm, status: int = 200) -> HttpResponse:
+    member = _member(request)
+    games = list(online_games_for(member)[:30])
+    context = {
+        "form": form,
+        "to_me": challenges_to(member),
+        "open_to_all": challenges_open_to_all(member),
+        "mine": challenges_by(member),
+        "playing": [game for game in games if not game.finished],
+        "finished": [game for game in games if game.finished],
+    }
+    return render(request, "play/lobby.html", context, status=status)
+
+
+@require_POST
+@login_required
+def challenge(request: HttpRequest) -> HttpResponse:
+    member = _member(request)
+    form = ChallengeForm(request.POST, members=members_to_challenge(member))
+    if not form.is_valid():
+        return _lobby(request, form, status=400)
+    try:
+        made = challenge_create(
+            challenger=member,
+            challenged=form.cleaned_data["opponent"],
+            best_of=form.cleaned_data["best_of"],
+            self_count=form.cleaned_data["self_count"],
+            muggins=form.cleaned_data["muggins"],
+        )
+    except ValidationError as refused:
+        form.add_error(None, refused)
+        return _lobby(request, form, status=400)
+    if made.challenged is None:
+        messages.success(request, _("Your open challenge is in the lobby."))
+    else:
+        messages.success(request, _("Your challenge was sent."))
+    return redirect("play:lobby")
+
+
+@require_POST
+@login_required
+def answer(request: HttpRequest, pk: int) -> HttpResponse:
+    """Accept a challenge (the game starts), decline it, or withdraw one's own."""
+    member = _member(request)
+    try:
+        if request.POST.get("answer") == "accept":
+            game = challenge_accept(pk=pk, member=member)
+            return redirect("play:online_game", pk=game.pk)
+        challenge_close(pk=pk, member=member)
+    except Challenge.DoesNotExist:
+        raise Http404("no such challenge") from None
+    except ValidationError as refused:
+        messages.error(request, " ".join(refused.messages))
+    return redirect("play:lobby")
+
+
+def _game_page(
+    request: HttpRequest, game: OnlineGame, *, error: str = "", partial: str = ""
+) -> HttpResponse:
+    seat = game.seat_of(request.user.pk)
+    if seat is None:
+        raise Http404("not a player of this game")
+    context = {
+        "online": online_table(game, seat=seat),
+        "error": error,
+        "etag": online_etag(game.pk, _member(request), variant=_variant(request)),
+        "four_colours": bool(request.session.get(FOUR_COLOURS, False)),
+    }
+    template = f"play/online_game.html#{partial}" if partial else "play/online_game.html"
+    response = render(request, template, context)
+    response["Cache-Control"] = "no-store"  # the poll asks with the ETag it was given
+    return response
+
+
+def _players_game(request: HttpRequest, pk: int) -> OnlineGame:
+    game = get_object_or_404(online_games_for(_member(request)), pk=pk)
+    return game
+
+
+@require_safe
+@login_required
+def game(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    return _game_page(request, _players_game(request, pk), partial="game" if request.htmx else "")
+
+
+@require_safe
+@login_required
+def table(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """The game's table for the poll: a 304 while it has not changed since ``If-None-Match``."""
+    etag = online_etag(pk, _member(request), variant=_variant(request))
+    if etag is None:
+        raise Http404("no such game of yours")
+    if request.headers.get("If-None-Match") == etag:
+        response = HttpResponseNotModified()
+        response["ETag"] = etag
+        response["Cache-Control"] = "no-store"
+        return response
+    return _game_page(request, _players_game(request, pk), partial="game")
+
+
+@require_POST
+@login_required
+def move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    form = MoveForm(request.POST)
+    error = ""
+    if not form.is_valid():
+        error = form.error_text()
+    else:
+        try:
+            online_decide(
+                pk=pk,
+                member=_member(request),
+                moves=form.cleaned_data["version"],
+                decision=form.decision,
+            )
+        except OnlineGame.DoesNotExist:
+            raise Http404("no such game of yours") from None
+        except ValidationError as refused:
+            error = " ".join(refused.messages)
+    return _after(request, pk, error)
+
+
+@require_POST
+@login_required
+def end(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """Resign the match, or claim it from a player who has left it waiting 72 hours."""
+    ending = online_claim if request.POST.get("end") == "claim" else online_resign
+    error = ""
+    try:
+        ending(pk=pk, member=_member(request))
+    except OnlineGame.DoesNotExist:
+        raise Http404("no such game of yours") from None
+    except ValidationError as refused:
+        error = " ".join(refused.messages)
+    return _after(request, pk, error)
+
+
+def _after(request: HtmxHttpRequest, pk: int, error: str) -> HttpResponse:
+    """The game after a post: its table for htmx, else back to its page (with the error)."""
+    game = _players_game(request, pk)
+    if request.htmx:
+        return _game_page(request, game, error=error, partial="game")
+    if error:
+        messages.error(request, error)
+    return redirect("play:online_game", pk=game.pk)

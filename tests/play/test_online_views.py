@@ -1,0 +1,169 @@
+"""The pages of games between members: the lobby and its challenges, a game's page for each
+of its two players (and nobody else), its poll (a 304 while nothing changed), moves with
+and without htmx, refusals that change nothing, resigning, and the home page's summary."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.contrib.messages import get_messages
+from django.test import Client
+from django.urls import reverse
+
+from play.board import face
+from play.models import Challenge, OnlineGame
+from play.online import challenge_accept, challenge_create, load_online
+from scoring.rules.events import EventType
+from tests.factories import PlayerFactory, UserFactory
+
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
+HTMX = {"HX-Request": "true"}
+
+
+def member(username: str, name: str) -> User:
+    user = UserFactory.create(username=username)
+    PlayerFactory.create(user=user, name=name, club="Umeå")
+    return user
+
+
+@pytest.fixture
+def anna() -> User:
+    return member("anna", "Anna Ek")
+
+
+@pytest.fixture
+def bertil() -> User:
+    return member("bertil", "Bertil Ås")
+
+
+def logged_in(user: User) -> Client:
+    browser = Client()
+    browser.cookies["django_language"] = "en"
+    browser.force_login(user)
+    return browser
+
+
+def started(anna: User, bertil: User, *, best_of: int = 1) -> OnlineGame:
+    challenge = challenge_create(challenger=anna, challenged=bertil, best_of=best_of)
+    return challenge_accept(pk=challenge.pk, member=bertil, seed=5)
+
+
+def card_names(game: OnlineGame, seat: int) -> set[str]:
+    """The names of the cards ``seat`` holds, but those of the cut for deal (another deck,
+    shown to both)."""
+    events = load_online(game).game.events
+    cut = {card for event in events if event.type is EventType.CUT for card in event.cards}
+    return {face(card).name for card in load_online(game).game.hand(seat) if card not in cut}
+
+
+def test_the_lobby_is_for_members(client: Client, anna: User) -> None:
+    response = client.get(reverse("play:lobby"))
+    assert response.status_code == 302
+    assert response.headers["Location"].startswith(reverse("login"))
+    assert logged_in(anna).get(reverse("play:lobby")).status_code == 200
+
+
+def test_a_challenge_is_made_seen_accepted_and_the_game_opens(anna: User, bertil: User) -> None:
+    response = logged_in(anna).post(
+        reverse("play:challenge"), {"opponent": bertil.pk, "best_of": "3"}
+    )
+    assert response.status_code == 302
+    challenge = Challenge.objects.get()
+    assert (challenge.challenged, challenge.best_of) == (bertil, 3)
+    bertils = logged_in(bertil)
+    home = bertils.get(reverse("home")).content.decode()
+    assert "Anna Ek to Bertil Ås: a match, best of three" in home
+    lobby = bertils.get(reverse("play:lobby")).content.decode()
+    assert "Challenges to you" in lobby
+    assert reverse("play:challenge_answer", args=[challenge.pk]) in lobby
+    response = bertils.post(
+        reverse("play:challenge_answer", args=[challenge.pk]), {"answer": "accept"}
+    )
+    game = OnlineGame.objects.get()
+    assert response.headers["Location"] == reverse("play:online_game", args=[game.pk])
+    page = bertils.get(reverse("play:online_game", args=[game.pk])).content.decode()
+    assert "Match against Anna Ek, best of 3" in page
+    assert "Your hand" in page
+    annas_lobby = logged_in(anna).get(reverse("play:lobby")).content.decode()
+    assert "Match against Bertil Ås, best of 3" in annas_lobby
+
+
+def test_a_challenge_to_yourself_is_refused_with_a_message(anna: User) -> None:
+    response = logged_in(anna).post(reverse("play:challenge"), {"opponent": "", "best_of": "2"})
+    assert response.status_code == 400
+    assert not Challenge.objects.exists()
+
+
+def test_each_player_sees_their_own_hand_only_and_strangers_nothing(
+    anna: User, bertil: User
+) -> None:
+    game = started(anna, bertil)
+    address = reverse("play:online_game", args=[game.pk])
+    for user, seat in ((anna, 0), (bertil, 1)):
+        page = logged_in(user).get(address).content.decode()
+        assert all(f'aria-label="{name}"' in page for name in card_names(game, seat))
+        assert not any(f'aria-label="{name}"' in page for name in card_names(game, 1 - seat))
+    stranger = logged_in(member("cecilia", "Cecilia Ek"))
+    for name in ("play:online_game", "play:online_table"):
+        assert stranger.get(reverse(name, args=[game.pk])).status_code == 404
+    move = {"version": 0, "action": "next"}
+    assert stranger.post(reverse("play:online_move", args=[game.pk]), move).status_code == 404
+
+
+def test_the_poll_is_a_304_until_the_other_player_moves(anna: User, bertil: User) -> None:
+    game = started(anna, bertil)
+    annas, bertils = logged_in(anna), logged_in(bertil)
+    page = annas.get(reverse("play:online_game", args=[game.pk]))
+    assert page["Cache-Control"] == "no-store"
+    etag = page.context["etag"]
+    assert f"{etag}" in page.content.decode().replace("\\u0022", '"')
+    poll = reverse("play:online_table", args=[game.pk])
+    unchanged = annas.get(poll, headers={"If-None-Match": etag, **HTMX})
+    assert unchanged.status_code == 304
+    assert unchanged.content == b""
+    bertil_cards = [str(card) for card in load_online(game).game.hand(1)[:2]]
+    bertils.post(
+        reverse("play:online_move", args=[game.pk]),
+        {"version": 0, "action": "discard", "cards": bertil_cards},
+    )
+    changed = annas.get(poll, headers={"If-None-Match": etag, **HTMX})
+    assert changed.status_code == 200
+    assert "Bertil Ås lays away two cards." in changed.content.decode()
+    assert changed.context["etag"] != etag
+
+
+def test_moves_with_and_without_htmx_and_a_refusal_that_changes_nothing(
+    anna: User, bertil: User
+) -> None:
+    game = started(anna, bertil)
+    annas = logged_in(anna)
+    address = reverse("play:online_move", args=[game.pk])
+    cards = [str(card) for card in load_online(game).game.hand(0)[:2]]
+    response = annas.post(address, {"version": 0, "action": "discard", "cards": cards})
+    assert response.status_code == 302
+    again = annas.post(address, {"version": 0, "action": "discard", "cards": cards}, headers=HTMX)
+    assert again.status_code == 200
+    assert "already made" in again.content.decode()
+    game.refresh_from_db()
+    assert (game.moves_0, game.version) == (1, 1)
+    page = annas.get(reverse("play:online_game", args=[game.pk])).content.decode()
+    assert "Waiting for Bertil Ås." in page
+    not_now = annas.post(address, {"version": 1, "action": "play", "card": cards[0]})
+    assert [str(m) for m in get_messages(not_now.wsgi_request)] == [
+        "It is time to lay away two cards to the crib."
+    ]
+
+
+def test_a_player_resigns_from_the_page(anna: User, bertil: User) -> None:
+    game = started(anna, bertil, best_of=3)
+    annas = logged_in(anna)
+    response = annas.post(reverse("play:online_end", args=[game.pk]), {"end": "resign"})
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert (game.finished, game.winner) == (True, 1)
+    page = annas.get(reverse("play:online_game", args=[game.pk])).content.decode()
+    assert "Bertil Ås won the match." in page
+    assert "You resigned." in page
+    assert 'hx-trigger="every 1s"' not in page  # a finished game is not polled
+    bertils_page = logged_in(bertil).get(reverse("play:online_game", args=[game.pk]))
+    assert "Anna Ek resigned." in bertils_page.content.decode()
