@@ -14,6 +14,8 @@ from club.services import fold
 
 DEMO_ORGANISER = ("organiser", "crib-demo-121")
 DEMO_PLAYER = ("anna", "crib-demo-121")
+DEMO_OPPONENT = ("bjorn", "crib-demo-121")
+"""A second member with an account (Björn Åkesson), who plays Anna online in the demo."""
 
 DEMO_MEMBERS = [
     ("Anna Berg", "Uppsala"),
@@ -75,4 +77,10 @@ def seed_club() -> list[str]:
         player_user.save()
         done.append("player account")
     Player.objects.filter(name="Anna Berg", club="Uppsala", user=None).update(user=player_user)
+    opponent, created = users.objects.get_or_create(username=DEMO_OPPONENT[0])
+    if created:
+        opponent.set_password(DEMO_OPPONENT[1])
+        opponent.save()
+        done.append("second player account")
+    Player.objects.filter(name="Björn Åkesson", club="Göteborg", user=None).update(user=opponent)
     return done

@@ -15,3 +15,14 @@ STORAGES = {
 }
 # One cache per test process, emptied before each test (tests/conftest.py).
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+    # A test database in a file, not in memory: the browser tests' live server answers
+    # a game's polls while a move is written, and in-memory SQLite (shared cache) fails
+    # such a read at once ("table is locked") where a file in write-ahead mode lets it
+    # read. pytest-django gives each xdist worker a file of its own.
+    import tempfile
+
+    DATABASES["default"]["TEST"] = {  # noqa: F405
+        "NAME": os.path.join(tempfile.gettempdir(), f"club-tests-{os.getpid()}.sqlite3")
+    }

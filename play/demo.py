@@ -1,12 +1,16 @@
-"""Demo practice games: the finished games a newcomer finds on the demo player's statistics."""
+"""Demo games: the practice games a newcomer finds on the demo player's statistics, and
+Anna's games against Björn (a finished match, a game in progress, a challenge to answer)."""
 
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 
-from club.demo import DEMO_PLAYER
-from play.models import PracticeGame
-from play.services import practice_autoplay, practice_start
+from club.demo import DEMO_OPPONENT, DEMO_PLAYER
+from play.models import OnlineGame, PracticeGame
+from play.online import challenge_accept, challenge_create, load_online, online_decide
+from play.services import practice_autoplay, practice_start, stand_in_decision
+from scoring.players.strategy import ComputerPlayer
+from scoring.rules.events import Phase
 
 # Anna's finished practice games: (computer level, best of, seed); her seat is played by
 # a computer too, through the same services a browser uses.
@@ -22,3 +26,39 @@ def seed_practice_games() -> int:
         practice = practice_start(owner=anna, level=level, best_of=best_of, seed=seed)
         practice_autoplay(practice=practice, level="standard")
     return len(DEMO_PRACTICE)
+
+
+def seed_online_games() -> int:
+    """Anna's games against Björn unless they have some already; return how many were made.
+
+    Both seats are played by computers through the same services a browser uses: a
+    finished best-of-three, a game in progress (a few moves in), and a challenge from
+    Björn that Anna has yet to answer.
+    """
+    users = get_user_model()
+    anna = users.objects.filter(username=DEMO_PLAYER[0]).first()
+    bjorn = users.objects.filter(username=DEMO_OPPONENT[0]).first()
+    if anna is None or bjorn is None or OnlineGame.objects.filter(seat_0=anna).exists():
+        return 0
+    finished = challenge_create(challenger=anna, challenged=bjorn, best_of=3)
+    _play(challenge_accept(pk=finished.pk, member=bjorn, seed=1121), moves=None)
+    going = challenge_create(challenger=anna, challenged=bjorn)
+    _play(challenge_accept(pk=going.pk, member=bjorn, seed=2026), moves=5)
+    challenge_create(challenger=bjorn, challenged=anna, best_of=3)
+    return 2
+
+
+def _play(game: OnlineGame, *, moves: int | None) -> None:
+    """Play ``moves`` decisions of ``game`` (None: to its end) by standard computers."""
+    members = (game.seat_0, game.seat_1)
+    stand_ins = (ComputerPlayer("standard", 1), ComputerPlayer("standard", 2))
+    taken = 0
+    while not game.finished and (moves is None or taken < moves):
+        match = load_online(game)
+        due = sorted(match.game.awaiting, key=lambda seat: seat != match.game.to_move)
+        seat = due[0] if match.game.phase is not Phase.DONE else 0
+        decision = stand_in_decision(match, stand_ins[seat], seat)
+        game = online_decide(
+            pk=game.pk, member=members[seat], moves=game.moves_of(seat), decision=decision
+        )
+        taken += 1

@@ -1,10 +1,10 @@
 """Reads of games between members: the lobby's challenges and games, and a game's table.
 
 Terms as in ``play.online``. A game's *version* moves with every change, so a
-page polling it asks only whether the version moved (``online_etag``) and gets
-the table again only when it did. A *reader* of a game is one of its two
-players (their own seat, "you") or, for a championship match, a spectator (no
-seat: both players by name, no hidden card).
+page polling it asks only whether the version moved (``online_version``,
+``online_etag``) and gets the table again only when it did. A *reader* of a game
+is one of its two players (their own seat, "you") or, for a championship match, a
+spectator (no seat: both players by name, no hidden card).
 """
 
 from __future__ import annotations
@@ -66,16 +66,23 @@ def members_to_challenge(user: User) -> QuerySet[User]:
     )
 
 
-def online_etag(pk: int, user: User, *, variant: str) -> str | None:
-    """The validator of game ``pk``'s table for ``user`` (None: no such game of theirs).
-
-    One small query: the version and the seats, not the game. ``variant`` is what
-    else the page depends on (the language, the deck's colours).
-    """
+def online_version(pk: int, user: User) -> int | None:
+    """Game ``pk``'s version, in one small query (not the game), if ``user`` plays it."""
     row = OnlineGame.objects.filter(pk=pk).values_list("version", "seat_0", "seat_1").first()
     if row is None or user.pk not in row[1:]:
         return None
-    text = f"{pk}|{row[0]}|{user.pk}|{variant}"
+    return int(row[0])
+
+
+def online_etag(pk: int, version: int, user: User, *, variant: str) -> str:
+    """The validator of game ``pk``'s table at ``version`` for ``user``.
+
+    A page takes it from the very row it was drawn from, so that a move saved while
+    the page was drawn leaves the page's validator behind it, not ahead (the next poll
+    then brings the move). ``variant`` is what else the page depends on (the language,
+    the deck's colours).
+    """
+    text = f"{pk}|{version}|{user.pk}|{variant}"
     return quote_etag(hashlib.blake2b(text.encode(), digest_size=12).hexdigest())
 
 

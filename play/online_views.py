@@ -1,7 +1,7 @@
 """Pages of the games between members: the lobby, a game, its moves, resigning and claiming.
 
 Every decision is a POST that the engine checks (``play.online``), as in practice
-games. The game's page polls its table with htmx about once a second, sending the
+games. The page polls its table with htmx once a second (``POLL_MS``), sending the
 table's ETag in ``If-None-Match``: while nothing has changed the answer is an empty
 304 (one small query; htmx swaps nothing, so a card being chosen keeps its focus),
 otherwise the new table. Nothing is held open, so any worker answers any poll and
@@ -12,6 +12,7 @@ and come back. Only the two players reach a game; anyone else gets a 404.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
@@ -41,8 +42,12 @@ from play.online_selectors import (
     online_etag,
     online_games_for,
     online_table,
+    online_version,
 )
 from play.services import FOUR_COLOURS
+
+POLL_MS = 1000
+"""How often a game's page asks whether the game changed (``settings.ONLINE_POLL_MS``)."""
 
 
 def _member(request: HttpRequest) -> User:
@@ -124,9 +129,10 @@ def _game_page(
     if seat is None:
         raise Http404("not a player of this game")
     context = {
+        "poll_ms": getattr(settings, "ONLINE_POLL_MS", POLL_MS),
         "online": online_table(game, seat=seat),
         "error": error,
-        "etag": online_etag(game.pk, _member(request), variant=_variant(request)),
+        "etag": online_etag(game.pk, game.version, _member(request), variant=_variant(request)),
         "four_colours": bool(request.session.get(FOUR_COLOURS, False)),
     }
     template = f"play/online_game.html#{partial}" if partial else "play/online_game.html"
@@ -150,9 +156,11 @@ def game(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @login_required
 def table(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The game's table for the poll: a 304 while it has not changed since ``If-None-Match``."""
-    etag = online_etag(pk, _member(request), variant=_variant(request))
-    if etag is None:
+    member = _member(request)
+    version = online_version(pk, member)
+    if version is None:
         raise Http404("no such game of yours")
+    etag = online_etag(pk, version, member, variant=_variant(request))
     if request.headers.get("If-None-Match") == etag:
         response = HttpResponseNotModified()
         response["ETag"] = etag

@@ -247,15 +247,15 @@ _WAITING_FOR = {
 """What the game waits for, said to a player whose decision came at the wrong time."""
 
 
-def stand_in_decision(match: Match, stand_in: ComputerPlayer) -> Decision:
-    """The decision a computer would take in the player's seat (demo games and tests)."""
+def stand_in_decision(match: Match, stand_in: ComputerPlayer, seat: int = HUMAN) -> Decision:
+    """The decision a computer would take in ``seat`` (the player's: demo games and tests)."""
     game = match.game
     if game.phase is Phase.DONE:
         return Decision(Action.NEXT)
     if game.phase is Phase.DISCARD:
-        return Decision(Action.DISCARD, stand_in.choose_discard(game, HUMAN))
+        return Decision(Action.DISCARD, stand_in.choose_discard(game, seat))
     if game.phase is Phase.PLAY:
-        return Decision(Action.PLAY, (stand_in.choose_play(game, HUMAN),))
+        return Decision(Action.PLAY, (stand_in.choose_play(game, seat),))
     worth = game.showing_score
     assert worth is not None
     return Decision(Action.COUNT, points=worth.total)

@@ -4,7 +4,9 @@ Terms: for each finished game (every game of a match counts) the player's
 *pegging* is the points of their cards laid, go's and last cards; their *hand*
 and *crib* points are their shows; the *race* is both scores after each deal,
 from 0-0, drawn as an inline SVG line chart with the skunk line (91) and the
-finish (121). A *skunk* is a win with the loser on 90 or fewer.
+finish (121). A *skunk* is a win with the loser on 90 or fewer. A member's
+*online* results are their finished games and matches against other members
+(``play.online``): won or lost, and the games won in each.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from play.models import PracticeGame
+from play.models import OnlineGame, PracticeGame
 from play.services import COMPUTER, HUMAN
 from scoring.rules.events import SKUNK_LINE, WINNING_SCORE, EventType, Skunk
 
@@ -180,3 +182,67 @@ def practice_stats(*, games: QuerySet[PracticeGame]) -> PracticeStats:
         for number in range(len(records), 0, -1):
             stats.append(game_stats(practice, number, records[number - 1]))
     return PracticeStats(stats)
+
+
+@dataclass(frozen=True)
+class OnlineResult:
+    """A finished game or match against a member, from the reader's seat."""
+
+    game_id: int
+    opponent: str
+    best_of: int
+    won: bool
+    wins: tuple[int, int]
+    """Games won in it: the reader's, then the opponent's."""
+    ended: str
+    played: datetime.datetime
+
+
+@dataclass(frozen=True)
+class OnlineStats:
+    """A member's results against other members, newest first."""
+
+    results: list[OnlineResult]
+
+    @property
+    def played(self) -> int:
+        return len(self.results)
+
+    @property
+    def won(self) -> int:
+        return sum(result.won for result in self.results)
+
+    @property
+    def lost(self) -> int:
+        return self.played - self.won
+
+    @property
+    def games_won(self) -> int:
+        return sum(result.wins[0] for result in self.results)
+
+    @property
+    def games_lost(self) -> int:
+        return sum(result.wins[1] for result in self.results)
+
+
+def online_stats(*, user_id: int, games: QuerySet[OnlineGame]) -> OnlineStats:
+    """The results of the finished ``games`` (a member's own) from ``user_id``'s seat."""
+    results = []
+    for game in games.filter(finished=True).order_by("-last_move", "-pk"):
+        seat = game.seat_of(user_id)
+        if seat is None or game.record is None:
+            continue
+        wins = game.record.get("wins", [0, 0])
+        names = game.record.get("players", ["", ""])
+        results.append(
+            OnlineResult(
+                game_id=game.pk,
+                opponent=str(names[1 - seat]),
+                best_of=game.best_of,
+                won=game.winner == seat,
+                wins=(int(wins[seat]), int(wins[1 - seat])),
+                ended=game.ended,
+                played=game.last_move,
+            )
+        )
+    return OnlineStats(results)

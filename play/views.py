@@ -12,6 +12,7 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from django.contrib import messages
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -24,6 +25,7 @@ from django_ratelimit.decorators import ratelimit
 from config.http import HtmxHttpRequest
 from play.forms import MoveForm, SettingsForm, StartForm
 from play.models import PracticeGame
+from play.online_selectors import online_games_for
 from play.selectors import (
     hint_view,
     practice_games_for,
@@ -38,7 +40,7 @@ from play.services import (
     practice_hint,
     practice_start,
 )
-from play.stats import practice_stats
+from play.stats import online_stats, practice_stats
 
 GUEST_STARTS = "30/m"
 """New guest games one address may start: a venue's guests share its one address (60 of
@@ -169,7 +171,10 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_safe
 def stats(request: HtmxHttpRequest) -> HttpResponse:
-    context = {"stats": practice_stats(games=_my_games(request))}
+    context: dict[str, object] = {"stats": practice_stats(games=_my_games(request))}
+    if isinstance(request.user, User):
+        online = online_games_for(request.user)
+        context["online"] = online_stats(user_id=request.user.pk, games=online)
     if request.htmx and request.htmx.target == "practice-summary":
         return render(request, "play/stats.html#summary", context)
     return render(request, "play/stats.html", context)

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from club.demo import DEMO_ORGANISER, DEMO_PLAYER
 from club.models import Player
+from play.models import OnlineGame
 from tournaments.models import Entry, Match, Round, Tournament
 
 
@@ -56,11 +57,21 @@ READERS: tuple[tuple[str, str] | None, ...] = (None, DEMO_PLAYER, DEMO_ORGANISER
 """A visitor (None), then the demo player's and the demo organiser's (username, password)."""
 
 
+def player_pages() -> list[str]:
+    """The demo player's games against another member: the lobby and each game's page."""
+    games = OnlineGame.objects.filter(seat_0__username=DEMO_PLAYER[0]).order_by("pk")
+    assert games.exists()
+    return [reverse("play:lobby")] + [reverse("play:online_game", args=[game.pk]) for game in games]
+
+
 def pages_for(reader: tuple[str, str] | None) -> list[str]:
-    """The pages ``reader`` reaches: the public ones, their account's, an organiser's."""
+    """The pages ``reader`` reaches: the public ones, their account's, a player's online
+    games, an organiser's."""
     pages = public_pages()
     if reader is not None:
         pages += [reverse("account"), reverse("password_change")]
+    if reader == DEMO_PLAYER:
+        pages += player_pages()
     if reader == DEMO_ORGANISER:
         pages += organiser_pages()
     return pages

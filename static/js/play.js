@@ -87,8 +87,22 @@
     while (chosen.length > 2) chosen.shift().checked = false;
   });
 
-  document.addEventListener("htmx:beforeRequest", function () {
-    finish(document.getElementById("game"));
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var game = document.getElementById("game");
+    if (event.detail && event.detail.elt === game) return;  // its poll: let the telling run
+    finish(game);
+  });
+
+  // A game against a member polls its table. A poll sent before one's own move and
+  // answered after it would bring the older table back, and an answer no newer than the
+  // page would only disturb the cards being chosen: only a newer table is swapped in.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    if (!target || target.id !== "game" || event.detail.elt !== target) return;
+    var found = /data-version="(\d+)"/.exec(event.detail.serverResponse || "");
+    if (found && Number(found[1]) <= Number(target.getAttribute("data-version"))) {
+      event.detail.shouldSwap = false;
+    }
   });
 
   if (window.htmx) {

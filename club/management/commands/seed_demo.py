@@ -6,8 +6,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from club.demo import DEMO_ORGANISER, DEMO_PLAYER, seed_club
-from play.demo import seed_practice_games
+from club.demo import DEMO_OPPONENT, DEMO_ORGANISER, DEMO_PLAYER, seed_club
+from play.demo import seed_online_games, seed_practice_games
 from tournaments.demo import links_to_try, seed_championships
 
 
@@ -28,13 +28,22 @@ class Command(BaseCommand):
         self.stdout.write(
             f"Practice games: {practice} played" if practice else "Practice games: already there"
         )
+        online = seed_online_games()
+        self.stdout.write(
+            f"Games between members: {online} made"
+            if online
+            else "Games between members: already there"
+        )
         championships = seed_championships()
         seeded = ", ".join(championships) if championships else "already there"
         self.stdout.write(f"Championships: {seeded}")
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo organiser: username '{DEMO_ORGANISER[0]}', password '{DEMO_ORGANISER[1]}'\n"
-                f"Demo player (Anna Berg): username '{DEMO_PLAYER[0]}', password '{DEMO_PLAYER[1]}'"
+                f"Demo player (Anna Berg): username '{DEMO_PLAYER[0]}', "
+                f"password '{DEMO_PLAYER[1]}'\n"
+                f"Her opponent online (Björn Åkesson): username '{DEMO_OPPONENT[0]}', "
+                f"password '{DEMO_OPPONENT[1]}'"
             )
         )
         self._print_links(options["base_url"])

@@ -1,0 +1,147 @@
+"""In two real browsers, two members: a challenge made and accepted in the lobby, then a
+whole best-of-three match played by clicks alone, each page learning the other's moves
+by its poll (never reloaded), the loser of a game dealing the next, and the result in
+both players' statistics."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.urls import reverse
+
+from play.models import OnlineGame
+from play.online import load_online
+from scoring.rules.events import Phase
+from tests.demo_pages import log_in
+from tests.factories import PlayerFactory, UserFactory
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+PASSWORD = "secret-pass-121"
+
+
+def member(username: str, name: str) -> User:
+    user = UserFactory.create(username=username)  # the factory's password: PASSWORD
+    PlayerFactory.create(user=user, name=name, club="Umeå")
+    return user
+
+
+def tab(browser: Any, base: str, user: User) -> Any:
+    context = browser.new_context(locale="en-GB", viewport={"width": 390, "height": 844})
+    context.add_cookies([{"name": "django_language", "value": "en", "url": base}])
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    page.base = base
+    log_in(page, user.get_username(), PASSWORD)
+    return page
+
+
+def take_a_decision(page: Any, game: OnlineGame, phase: Phase) -> OnlineGame:
+    """Lay away the first two cards, lay the first card that may be laid, or deal the next
+    game, once the page shows the game as it stands (its poll brings the other's moves);
+    then the game after the decision."""
+    from playwright.sync_api import expect
+
+    board = page.locator("#game")
+    expect(board).to_have_attribute("data-version", str(game.version), timeout=15_000)
+    if phase is Phase.DONE:
+        page.get_by_role("button", name="Next game (the loser deals)").click()
+    elif phase is Phase.DISCARD:
+        picks = page.locator(".discard-form .card-pick")
+        picks.nth(0).click()
+        picks.nth(1).click()
+        page.get_by_role("button", name="Lay away to the crib").click()
+    else:
+        page.locator(".play-form .card-button:not([disabled])").first.click()
+    for _ in range(800):
+        taken = OnlineGame.objects.get(pk=game.pk)
+        if taken.version > game.version:
+            return taken
+        time.sleep(0.025)
+    error = page.locator(".play-error")
+    said = error.inner_text() if error.count() else "no message"
+    raise AssertionError(f"the decision was not taken at version {game.version}: {said}")
+
+
+def test_two_members_play_a_best_of_three_to_the_end(
+    browser: Any, live_server: Any, settings: Any
+) -> None:
+    from playwright.sync_api import expect
+
+    settings.ONLINE_POLL_MS = 250  # a quarter of the site's second, to keep the test short
+    anna, bertil = member("anna", "Anna Ek"), member("bertil", "Bertil Ås")
+    annas, bertils = tab(browser, live_server.url, anna), tab(browser, live_server.url, bertil)
+
+    annas.goto(annas.base + reverse("play:lobby"))
+    annas.get_by_label("Whom to challenge").select_option(label="Bertil Ås (Umeå)")
+    annas.get_by_label("A match, best of three").check()
+    annas.get_by_role("button", name="Challenge").click()
+    expect(annas.locator(".messages")).to_contain_text("Your challenge was sent.")
+
+    bertils.goto(bertils.base + reverse("home"))
+    expect(bertils.locator(".online-summary")).to_contain_text("Anna Ek to Bertil Ås")
+    bertils.goto(bertils.base + reverse("play:lobby"))
+    bertils.get_by_role("button", name="Accept and play").click()
+    bertils.wait_for_url(re.compile(r"/play/online/\d+/$"))
+    game = OnlineGame.objects.get()
+    annas.goto(annas.base + reverse("play:online_game", args=[game.pk]))
+    expect(annas.locator("h1")).to_have_text("Match against Bertil Ås, best of 3")
+    pages = {0: annas, 1: bertils}
+    navigations = dict.fromkeys(pages, 0)
+    for seat, page in pages.items():
+        page.on(
+            "framenavigated",
+            lambda frame, seat=seat: navigations.__setitem__(seat, navigations[seat] + 1),
+        )
+
+    # The first move: the other page tells it without being reloaded.
+    match = load_online(game)
+    first = match.game.to_move
+    assert first is not None
+    game = take_a_decision(pages[first], game, Phase.DISCARD)
+    name = ("Anna Ek", "Bertil Ås")[first]
+    expect(pages[1 - first].locator("#game")).to_contain_text(f"{name} lays away two cards.")
+
+    games_started = 1
+    while not game.finished:
+        match = load_online(game)
+        if match.game.phase is Phase.DONE:
+            loser = 1 - (match.game.winner or 0)
+            game = take_a_decision(pages[loser], game, Phase.DONE)
+            games_started += 1
+            # The loser of the game deals the next, and their page says so.
+            expect(pages[loser].locator(".match-line")).to_contain_text("you deal")
+            expect(pages[1 - loser].locator(".match-line")).to_contain_text(
+                f"{('Anna Ek', 'Bertil Ås')[loser]} deals"
+            )
+            continue
+        mover = match.game.to_move
+        assert mover is not None
+        game = take_a_decision(pages[mover], game, match.game.phase)
+
+    match = load_online(game)
+    assert max(match.result.wins) == 2
+    assert len(match.games) == games_started
+    for before, after in zip(match.games, match.games[1:], strict=False):
+        assert before.winner is not None
+        assert after.first_dealer == 1 - before.winner
+    assert navigations == {0: 0, 1: 0}  # every move reached the other page by its poll
+
+    winner = game.winner
+    assert winner is not None
+    for seat, page in pages.items():
+        heading = (
+            "You won the match."
+            if seat == winner
+            else (f"{('Anna Ek', 'Bertil Ås')[winner]} won the match.")
+        )
+        expect(page.locator("#hand-title")).to_have_text(heading)
+        page.goto(page.base + reverse("play:stats"))
+        won = "1" if seat == winner else "0"
+        expect(page.locator('[data-stat="online-played"]')).to_have_text("1")
+        expect(page.locator('[data-stat="online-won"]')).to_have_text(won)
+    for page in pages.values():
+        page.context.close()
