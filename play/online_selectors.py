@@ -22,8 +22,8 @@ from django.utils.http import quote_etag
 from play.models import Challenge, OnlineGame
 from play.narration import Seats
 from play.online import CLAIM_AFTER, load_online, waits_for_other
-from play.selectors import TableView, table_view
-from scoring.rules.events import Event, EventType
+from play.selectors import ReplayView, TableView, replay_view, table_view
+from scoring.rules.events import Event, EventType, Phase
 
 
 def challenges_to(user: User) -> QuerySet[Challenge]:
@@ -150,3 +150,16 @@ def online_table(game: OnlineGame, *, seat: int | None) -> OnlineTable:
     if seat is not None and not game.finished and waits_for_other(match, seat):
         claimable = game.last_move + CLAIM_AFTER
     return OnlineTable(game, seat, names, table, claimable)
+
+
+def online_replay(game: OnlineGame, *, seat: int, game_number: int, step: int) -> ReplayView | None:
+    """Step ``step`` of a finished game ``game_number`` of ``game``, for the player in ``seat``
+    (both hands face up, as after the show); None for a game not finished or no such step."""
+    if game.finished and game.record:  # a game left unfinished by a resignation is not played
+        records = [record for record in game.record["games"] if record["winner"] is not None]
+    else:
+        match = load_online(game)
+        records = [played.record() for played in match.games if played.phase is Phase.DONE]
+    match_names = game.record["players"] if game.record else load_online(game).players
+    names = (str(match_names[0]), str(match_names[1]))
+    return replay_view(records, game_number=game_number, step=step, seats=Seats(seat, names))

@@ -19,6 +19,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
@@ -41,6 +42,7 @@ from play.online_selectors import (
     members_to_challenge,
     online_etag,
     online_games_for,
+    online_replay,
     online_table,
     online_version,
 )
@@ -214,3 +216,26 @@ def _after(request: HtmxHttpRequest, pk: int, error: str) -> HttpResponse:
     if error:
         messages.error(request, error)
     return redirect("play:online_game", pk=game.pk)
+
+
+@require_safe
+@login_required
+def replay(request: HttpRequest, pk: int) -> HttpResponse:
+    """A finished game of the match, step by step, both hands face up (its players only)."""
+    game = _players_game(request, pk)
+    seat = game.seat_of(request.user.pk)
+    assert seat is not None
+    try:
+        game_number = int(request.GET.get("game", "1"))
+        step = int(request.GET.get("step", "0"))
+    except ValueError:
+        game_number, step = 0, -1
+    view = online_replay(game, seat=seat, game_number=game_number, step=step)
+    if view is None:
+        raise Http404("no such game or step")
+    context = {
+        "replay": view,
+        "back_url": reverse("play:online_game", args=[game.pk]),
+        "four_colours": bool(request.session.get(FOUR_COLOURS, False)),
+    }
+    return render(request, "play/replay.html", context)

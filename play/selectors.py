@@ -20,7 +20,7 @@ from django.db.models import QuerySet
 from play.board import Board, CardFace, face, faces
 from play.models import PracticeGame
 from play.narration import PRACTICE, START_PEGS, Line, Pegs, Seats, logged, narrate
-from play.services import COMPUTER, HUMAN, SESSION_GAMES, Hint, load_match
+from play.services import HUMAN, SESSION_GAMES, Hint, load_match
 from scoring.rules.cards import Card
 from scoring.rules.events import Event, Phase, skunk_of
 from scoring.rules.game import Game
@@ -270,6 +270,7 @@ class ReplayView:
     steps: int
     deal_number: int
     dealer_is_you: bool
+    dealer: int
     scores: tuple[int, int]
     board: Board
     hands: tuple[list[CardFace], list[CardFace]]
@@ -280,6 +281,8 @@ class ReplayView:
     lines: list[Line]
     cut: list[tuple[CardFace, CardFace]]
     decision: dict[str, Any] | None
+    names: tuple[str, str] | None = None
+    """The players' names in a game between members (None: you and the computer)."""
 
     @property
     def previous_step(self) -> int | None:
@@ -311,6 +314,22 @@ def practice_replay(
 ) -> ReplayView | None:
     """Step ``step`` (0 is the first deal) of game ``game_number``; None when there is none."""
     records = replayable_records(practice)
+    view = replay_view(records, game_number=game_number, step=step, language=language)
+    if view is not None:
+        view.practice = practice
+    return view
+
+
+def replay_view(
+    records: list[dict[str, Any]],
+    *,
+    game_number: int,
+    step: int,
+    language: str | None = None,
+    seats: Seats = PRACTICE,
+) -> ReplayView | None:
+    """Step ``step`` of game ``game_number`` of ``records``, told as ``seats`` says; None
+    when there is no such game or step."""
     if not 1 <= game_number <= len(records) or step < 0:
         return None
     record = records[game_number - 1]
@@ -318,22 +337,22 @@ def practice_replay(
     steps = 0
     for game, (decision, events) in replay_live(record):
         if steps == step:
-            view = _replay_view(game, decision, len(events), language)
+            view = _replay_view(game, decision, len(events), language, seats)
         steps += 1
     if view is None:
         return None
     cut = record.get("cut", []) if step == 0 else []
-    view.practice, view.game_number, view.games = practice, game_number, len(records)
+    view.game_number, view.games, view.names = game_number, len(records), seats.names
     view.step, view.steps = step, steps
     view.cut = [(face(Card.parse(first)), face(Card.parse(second))) for first, second in cut]
     return view
 
 
 def _replay_view(
-    game: Game, decision: dict[str, Any] | None, new: int, language: str | None
+    game: Game, decision: dict[str, Any] | None, new: int, language: str | None, seats: Seats
 ) -> ReplayView:
     """The replayed game's table; which practice, game and step it is are filled in after."""
-    lines = narrate(game.events, language=language)
+    lines = narrate(game.events, language=language, seats=seats)
     return ReplayView(
         practice=None,
         game_number=0,
@@ -341,14 +360,15 @@ def _replay_view(
         step=0,
         steps=0,
         deal_number=game.deal_number,
-        dealer_is_you=game.dealer == HUMAN,
+        dealer_is_you=game.dealer == seats.viewer,
+        dealer=game.dealer,
         scores=game.scores,
         board=Board(game.scores, game.previous_scores),
-        hands=(_held_or_kept(game, HUMAN), _held_or_kept(game, COMPUTER)),
+        hands=(_held_or_kept(game, 0), _held_or_kept(game, 1)),
         crib=faces(game.crib),
         starter=face(game.starter) if game.starter else None,
         count=game.count,
-        sequence=[(face(card), who == HUMAN) for who, card in game.sequence],
+        sequence=[(face(card), who == seats.viewer) for who, card in game.sequence],
         lines=lines[len(lines) - new :] if new else [],
         cut=[],
         decision=decision,

@@ -23,4 +23,5 @@ urlpatterns = [
     path("online/<int:pk>/table/", online_views.table, name="online_table"),
     path("online/<int:pk>/move/", online_views.move, name="online_move"),
     path("online/<int:pk>/end/", online_views.end, name="online_end"),
+    path("online/<int:pk>/replay/", online_views.replay, name="online_replay"),
 ]

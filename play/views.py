@@ -166,7 +166,8 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
     view = practice_replay(practice=practice, game_number=game_number, step=step)
     if view is None:
         raise Http404("no such game or step")
-    return render(request, "play/replay.html", {"replay": view, **_deck(request)})
+    back = reverse("play:game", args=[practice.pk])
+    return render(request, "play/replay.html", {"replay": view, "back_url": back, **_deck(request)})
 
 
 @require_safe

@@ -167,3 +167,31 @@ def test_a_player_resigns_from_the_page(anna: User, bertil: User) -> None:
     assert "hx-trigger" not in page  # a finished game is not polled
     bertils_page = logged_in(bertil).get(reverse("play:online_game", args=[game.pk]))
     assert "Anna Ek resigned." in bertils_page.content.decode()
+
+
+def test_a_finished_game_is_replayed_step_by_step_for_its_players(anna: User, bertil: User) -> None:
+    from play.online import online_decide
+    from play.services import stand_in_decision
+    from scoring.players.strategy import ComputerPlayer
+    from scoring.rules.events import Phase
+
+    game = started(anna, bertil)
+    members, stand_ins = (anna, bertil), (ComputerPlayer("easy", 1), ComputerPlayer("easy", 2))
+    while not game.finished:
+        match = load_online(game)
+        seat = sorted(match.game.awaiting, key=lambda s: s != match.game.to_move)[0]
+        assert match.game.phase is not Phase.DONE
+        decision = stand_in_decision(match, stand_ins[seat], seat)
+        game = online_decide(
+            pk=game.pk, member=members[seat], moves=game.moves_of(seat), decision=decision
+        )
+    address = reverse("play:online_replay", args=[game.pk])
+    page = logged_in(bertil).get(address + "?game=1&step=0").content.decode()
+    assert "Cut for deal: Anna Ek, then Bertil Ås" in page
+    assert "Replay of game 1" in page
+    last = logged_in(anna).get(address + "?game=1&step=999")
+    assert last.status_code == 404
+    end = logged_in(anna).get(reverse("play:online_game", args=[game.pk])).content.decode()
+    assert f'href="{address}?game=1"' in end
+    stranger = logged_in(member("cecilia", "Cecilia Ek"))
+    assert stranger.get(address).status_code == 404
