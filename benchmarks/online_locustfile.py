@@ -97,7 +97,7 @@ class OnlinePlayer(HttpUser):
             response = self.client.post(
                 f"{self.game}move/",
                 data=self.due[1],
-                headers={**HTMX, "X-CSRFToken": CSRF_SECRET, "Referer": self.host + self.game},
+                headers={**HTMX, "X-CSRFToken": CSRF_SECRET, "Referer": f"{self.host}{self.game}"},
                 name="online decision",
             )
             self._read(response.text)
