@@ -158,10 +158,11 @@ def report(folder: Path, database: str, venue_seconds: int, stress_seconds: int)
     return "\n".join(lines)
 
 
-def write_docs(text: str) -> None:
+def write_docs(text: str, begin: str = BEGIN, end: str = END) -> None:
+    """``text`` in docs/benchmarks.md in place of what stands between ``begin`` and ``end``."""
     docs = DOCS.read_text(encoding="utf-8")
-    start, end = docs.index(BEGIN) + len(BEGIN), docs.index(END)
-    DOCS.write_text(docs[:start] + "\n" + text + "\n" + docs[end:], encoding="utf-8")
+    start, stop = docs.index(begin) + len(begin), docs.index(end)
+    DOCS.write_text(docs[:start] + "\n" + text + "\n" + docs[stop:], encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:

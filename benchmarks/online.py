@@ -27,7 +27,6 @@ import tempfile
 from pathlib import Path
 
 from benchmarks.load import (
-    DOCS,
     ROOT,
     _environment,
     _fresh_database,
@@ -35,6 +34,7 @@ from benchmarks.load import (
     _run,
     _table,
     _wait_for,
+    write_docs,
 )
 
 BEGIN, END = "<!-- online:begin -->", "<!-- online:end -->"
@@ -82,9 +82,7 @@ def main(argv: list[str] | None = None) -> int:
         shutil.rmtree(folder, ignore_errors=True)
     print(text)
     if not args.no_docs:
-        docs = DOCS.read_text(encoding="utf-8")
-        start, end = docs.index(BEGIN) + len(BEGIN), docs.index(END)
-        DOCS.write_text(docs[:start] + "\n" + text + "\n" + docs[end:], encoding="utf-8")
+        write_docs(text, BEGIN, END)
     return 0
 
 

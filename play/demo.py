@@ -10,7 +10,6 @@ from play.models import OnlineGame, PracticeGame
 from play.online import challenge_accept, challenge_create, load_online, online_decide
 from play.services import practice_autoplay, practice_start, stand_in_decision
 from scoring.players.strategy import ComputerPlayer
-from scoring.rules.events import Phase
 
 # Anna's finished practice games: (computer level, best of, seed); her seat is played by
 # a computer too, through the same services a browser uses.
@@ -55,8 +54,7 @@ def _play(game: OnlineGame, *, moves: int | None) -> None:
     taken = 0
     while not game.finished and (moves is None or taken < moves):
         match = load_online(game)
-        due = sorted(match.game.awaiting, key=lambda seat: seat != match.game.to_move)
-        seat = due[0] if match.game.phase is not Phase.DONE else 0
+        seat = match.game.to_move or 0  # None between games: either may start the next
         decision = stand_in_decision(match, stand_ins[seat], seat)
         game = online_decide(
             pk=game.pk, member=members[seat], moves=game.moves_of(seat), decision=decision

@@ -20,6 +20,8 @@ from play.services import SEED_LIMIT, Action, Decision
 from scoring.rules.cards import Card, InvalidCardError
 
 _NOT_A_CARD = _("%(value)s is not a card.")
+LENGTHS = [(1, _("One game")), (3, _("A match, best of three"))]
+"""A game's length, as a practice game and a challenge offer it."""
 
 
 def _card(code: object) -> Card:
@@ -64,7 +66,7 @@ class StartForm(forms.Form):
     )
     best_of = forms.TypedChoiceField(
         label=_("Length"),
-        choices=[(1, _("One game")), (3, _("A match, best of three"))],
+        choices=LENGTHS,
         coerce=int,
         initial=1,
         widget=forms.RadioSelect,
@@ -148,7 +150,7 @@ class ChallengeForm(forms.Form):
     )
     best_of = forms.TypedChoiceField(
         label=_("Length"),
-        choices=[(1, _("One game")), (3, _("A match, best of three"))],
+        choices=LENGTHS,
         coerce=int,
         initial=1,
         widget=forms.RadioSelect,

@@ -22,7 +22,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from play.models import Challenge, OnlineGame
-from play.services import SEED_LIMIT, Action, Decision, take
+from play.services import SEED_LIMIT, Decision, take
 from scoring.rules.events import Phase
 from scoring.rules.match import Match
 
@@ -172,10 +172,6 @@ def _locked_seat(pk: int, member: User) -> tuple[OnlineGame, int]:
     return game, seat
 
 
-def _opponent(game: OnlineGame, seat: int) -> str:
-    return str(load_online(game).players[1 - seat])
-
-
 @transaction.atomic
 def online_decide(*, pk: int, member: User, moves: int, decision: Decision) -> OnlineGame:
     """Take ``member``'s decision in their seat; refuse a stale, doubled or illegal one.
@@ -262,6 +258,3 @@ def _save(game: OnlineGame, match: Match) -> None:
     game.last_move = timezone.now()
     game.full_clean(exclude={"seat_0", "seat_1"}, validate_constraints=False)
     game.save()
-
-
-__all__ = ["Action", "Decision"]

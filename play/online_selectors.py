@@ -157,9 +157,10 @@ def online_replay(game: OnlineGame, *, seat: int, game_number: int, step: int) -
     (both hands face up, as after the show); None for a game not finished or no such step."""
     if game.finished and game.record:  # a game left unfinished by a resignation is not played
         records = [record for record in game.record["games"] if record["winner"] is not None]
+        players = game.record["players"]
     else:
         match = load_online(game)
         records = [played.record() for played in match.games if played.phase is Phase.DONE]
-    match_names = game.record["players"] if game.record else load_online(game).players
-    names = (str(match_names[0]), str(match_names[1]))
+        players = match.players
+    names = (str(players[0]), str(players[1]))
     return replay_view(records, game_number=game_number, step=step, seats=Seats(seat, names))

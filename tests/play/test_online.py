@@ -23,7 +23,7 @@ from play.online import (
     online_resign,
 )
 from play.selectors import TableView, table_view
-from play.services import Action, Decision
+from play.services import Action, Decision, stand_in_decision
 from scoring.players.strategy import ComputerPlayer
 from scoring.rules.events import EventType, Phase
 from scoring.rules.match import Match
@@ -53,26 +53,10 @@ def started(anna: User, bertil: User, *, best_of: int = 1, seed: int = 7) -> Onl
     return challenge_accept(pk=challenge.pk, member=bertil, seed=seed)
 
 
-def decision_for(match: Match, seat: int, player: ComputerPlayer) -> Decision:
-    """What a computer in ``seat`` would post now."""
-    game = match.game
-    if game.phase is Phase.DONE:
-        return Decision(Action.NEXT)
-    if game.phase is Phase.DISCARD:
-        return Decision(Action.DISCARD, player.choose_discard(game, seat))
-    if game.phase is Phase.PLAY:
-        return Decision(Action.PLAY, (player.choose_play(game, seat),))
-    worth = game.showing_score
-    assert worth is not None
-    return Decision(Action.COUNT, points=worth.total)
-
-
 def due(match: Match) -> int:
-    """The seat that decides next (either may start the next game: seat 0 does)."""
-    game = match.game
-    if game.phase is Phase.DONE:
-        return 0
-    return sorted(game.awaiting, key=lambda seat: seat != game.to_move)[0]
+    """The seat that decides next: the engine's ``to_move`` (while both lay away, the pone
+    first); between games either may start the next, and seat 0 does."""
+    return match.game.to_move or 0
 
 
 def move(game: OnlineGame, user: User, decision: Decision) -> OnlineGame:
@@ -160,7 +144,7 @@ def test_a_move_out_of_turn_or_of_a_card_not_held_is_refused(anna: User, bertil:
     match = load_online(game)
     while match.game.phase is Phase.DISCARD:
         seat = due(match)
-        game = move(game, users[seat], decision_for(match, seat, players[seat]))
+        game = move(game, users[seat], stand_in_decision(match, players[seat], seat))
         match = load_online(game)
     mover = match.game.to_move
     assert mover is not None
@@ -188,7 +172,7 @@ def test_a_best_of_three_is_played_to_the_end_and_the_loser_deals_next(
         if game.finished:
             break
         seat = due(match)
-        game = move(game, users[seat], decision_for(match, seat, players[seat]))
+        game = move(game, users[seat], stand_in_decision(match, players[seat], seat))
         match = load_online(game)
     assert game.finished
     assert game.ended == OnlineGame.Ended.PLAYED
