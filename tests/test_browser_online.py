@@ -35,6 +35,17 @@ def tab(browser: Any, base: str, user: User) -> Any:
     context.set_default_timeout(10_000)
     page = context.new_page()
     page.base = base
+    # What the page posted and what came back, named when a click is lost.
+    page.posts = []
+    page.on("request", lambda r: r.method == "POST" and page.posts.append(f"{r.url} sent"))
+    page.on(
+        "response",
+        lambda r: r.request.method == "POST" and page.posts.append(f"{r.url} {r.status}"),
+    )
+    page.on(
+        "requestfailed",
+        lambda r: r.method == "POST" and page.posts.append(f"{r.url} failed: {r.failure}"),
+    )
     log_in(page, user.get_username(), PASSWORD)
     return page
 
@@ -56,9 +67,11 @@ def take_a_decision(page: Any, game: OnlineGame, phase: Phase, lost: list[str]) 
         if phase is Phase.DONE:
             page.get_by_role("button", name="Next game (the loser deals)").click()
         elif phase is Phase.DISCARD:
-            picks = page.locator(".discard-form .card-pick")
-            picks.nth(0).check()
-            picks.nth(1).check()
+            for pick in page.locator(".discard-form .card-pick").all()[:2]:
+                box = pick.locator("input")
+                if not box.is_checked():  # a click on its card would let it go again
+                    pick.click()
+                expect(box).to_be_checked()
             page.get_by_role("button", name="Lay away to the crib").click()
         else:
             page.locator(".play-form .card-button:not([disabled])").first.click()
@@ -69,7 +82,11 @@ def take_a_decision(page: Any, game: OnlineGame, phase: Phase, lost: list[str]) 
             time.sleep(0.025)
         error = page.locator(".play-error")
         said = error.inner_text() if error.count() else "no message"
-        lost.append(f"{phase.value} at version {game.version} (try {attempt + 1}): {said}")
+        shown = page.locator("#game").get_attribute("data-version")
+        lost.append(
+            f"{phase.value} at version {game.version} (try {attempt + 1}): {said}; "
+            f"the page shows version {shown}; its posts: {page.posts[-3:]}"
+        )
     raise AssertionError(f"the decision was not taken: {lost}")
 
 
