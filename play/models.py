@@ -99,6 +99,8 @@ class OnlineGame(models.Model):
     hours; ``ended`` says how a finished game ended. ``awaiting`` is the seats the
     game waits for ("0", "1", "01"; "" between games and at the end), as the engine
     said at the last change: the lists say whose move it is without replaying games.
+    ``match`` is the tournament match the game plays, if any (``play.championship``):
+    its seats are the match's, and anyone may watch it.
     """
 
     class Ended(models.TextChoices):
@@ -133,6 +135,14 @@ class OnlineGame(models.Model):
     record = models.JSONField(_("record"), null=True, blank=True)
     created = models.DateTimeField(_("started"), auto_now_add=True)
     last_move = models.DateTimeField(_("last move"))
+    match = models.OneToOneField(
+        "tournaments.Match",
+        verbose_name=_("tournament match"),
+        on_delete=models.PROTECT,  # its result came from this game
+        null=True,
+        blank=True,
+        related_name="online_game",
+    )
 
     class Meta:
         verbose_name = _("online game")
@@ -182,7 +192,9 @@ class Challenge(models.Model):
     """A member's invitation to play: to one member, or open in the lobby to any.
 
     Accepting it starts the game (``game``); the challenged member may decline it
-    and the challenger withdraw it while it is open.
+    and the challenger withdraw it while it is open. With ``match`` it is a
+    *proposal* to play that tournament match on the site, to the opponent, by the
+    tournament's rules (the engine counts; no muggins).
     """
 
     class Status(models.TextChoices):
@@ -220,6 +232,15 @@ class Challenge(models.Model):
         blank=True,
         related_name="challenge",
     )
+    match = models.ForeignKey(
+        "tournaments.Match",
+        verbose_name=_("tournament match"),
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="online_proposals",
+        help_text=_("A proposal to play this tournament match on the site."),
+    )
     created = models.DateTimeField(_("made"), auto_now_add=True)
 
     class Meta:
@@ -233,7 +254,20 @@ class Challenge(models.Model):
                 name="challenge_not_yourself",
             ),
             models.CheckConstraint(
-                condition=models.Q(best_of__in=(1, 3)), name="challenge_one_or_three"
+                condition=models.Q(best_of__in=(1, 3))
+                | models.Q(match__isnull=False, best_of__in=(5, 7)),
+                name="challenge_best_of",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(match__isnull=True)
+                | models.Q(challenged__isnull=False, self_count=False, muggins=False),
+                name="proposal_to_the_opponent_by_the_rules",
+            ),
+            models.UniqueConstraint(
+                fields=["match"],
+                condition=models.Q(status="open"),
+                name="one_open_proposal_a_match",
+                violation_error_message=_("This match has already been proposed."),
             ),
         ]
 

@@ -21,10 +21,12 @@ from django.db import transaction
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
+from play import championship
 from play.models import Challenge, OnlineGame
 from play.services import SEED_LIMIT, Decision, take
 from scoring.rules.events import Phase
 from scoring.rules.match import Match
+from tournaments.models import Match as TournamentMatch
 
 CLAIM_AFTER = datetime.timedelta(hours=72)
 OPEN_CHALLENGES = 10
@@ -90,12 +92,16 @@ def challenge_accept(*, pk: int, member: User, seed: int | None = None) -> Onlin
         raise ValidationError(_("You cannot accept your own challenge."), code="own")
     if challenge.status != Challenge.Status.OPEN:
         raise ValidationError(_("This challenge is no longer open."), code="closed")
+    players = (challenge.challenger, member)
+    if challenge.match is not None:  # a tournament match: its seats, and marked as online
+        players = championship.match_start(match=challenge.match, member=member)
     game = online_start(
-        players=(challenge.challenger, member),
+        players=players,
         best_of=challenge.best_of,
         self_count=challenge.self_count,
         muggins=challenge.muggins,
         seed=seed,
+        tournament_match=challenge.match,
     )
     challenge.challenged = member
     challenge.status = Challenge.Status.ACCEPTED
@@ -107,7 +113,9 @@ def challenge_accept(*, pk: int, member: User, seed: int | None = None) -> Onlin
 @transaction.atomic
 def challenge_close(*, pk: int, member: User) -> Challenge:
     """The challenger withdraws an open challenge, or the challenged member declines it."""
-    challenge = Challenge.objects.select_for_update().get(pk=pk)
+    challenge = (
+        Challenge.objects.select_for_update(of=("self",)).select_related("match__round").get(pk=pk)
+    )
     if member.pk == challenge.challenger_id:
         status = Challenge.Status.WITHDRAWN
     elif member.pk == challenge.challenged_id:
@@ -118,6 +126,7 @@ def challenge_close(*, pk: int, member: User) -> Challenge:
         raise ValidationError(_("This challenge is no longer open."), code="closed")
     challenge.status = status
     challenge.save(update_fields=["status"])
+    championship.proposal_changed(challenge)
     return challenge
 
 
@@ -128,8 +137,10 @@ def online_start(
     self_count: bool = False,
     muggins: bool = False,
     seed: int | None = None,
+    tournament_match: TournamentMatch | None = None,
 ) -> OnlineGame:
-    """A new game between ``players`` (seats 0 and 1): the engine cuts for the first deal."""
+    """A new game between ``players`` (seats 0 and 1), of ``tournament_match`` if any:
+    the engine cuts for the first deal."""
     if seed is None:
         seed = random.SystemRandom().randrange(SEED_LIMIT)
     counting = self_count or muggins
@@ -150,6 +161,7 @@ def online_start(
         seed=seed,
         state=match.to_json(),
         last_move=timezone.now(),
+        match=tournament_match,
     )
     game.full_clean()
     game.save()
@@ -197,6 +209,8 @@ def online_decide(*, pk: int, member: User, moves: int, decision: Decision) -> O
     if match.game.phase is Phase.DONE and match.winner is not None:
         game.finished, game.ended, game.winner = True, OnlineGame.Ended.PLAYED, match.winner
         game.record = match.record()
+        if game.match is not None:
+            championship.record_match(game, match)
     _save(game, match)
     return game
 
@@ -205,7 +219,10 @@ def online_decide(*, pk: int, member: User, moves: int, decision: Decision) -> O
 def online_resign(*, pk: int, member: User) -> OnlineGame:
     """``member`` gives up the match: the other player wins it."""
     game, seat = _locked_seat(pk, member)
-    _end(game, load_online(game), winner=1 - seat, ended=OnlineGame.Ended.RESIGNED)
+    match = load_online(game)
+    _end(game, match, winner=1 - seat, ended=OnlineGame.Ended.RESIGNED)
+    if game.match is not None:
+        championship.stop_match(game, match, member, resigned=True)
     return game
 
 
@@ -230,6 +247,8 @@ def online_claim(*, pk: int, member: User, now: datetime.datetime | None = None)
             code="too_early",
         )
     _end(game, match, winner=seat, ended=OnlineGame.Ended.CLAIMED)
+    if game.match is not None:
+        championship.stop_match(game, match, member, resigned=False)
     return game
 
 

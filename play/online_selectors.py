@@ -14,7 +14,7 @@ import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.contrib.auth.models import User
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.http import quote_etag
@@ -29,7 +29,7 @@ from scoring.rules.events import Event, EventType, Phase
 def challenges_to(user: User) -> QuerySet[Challenge]:
     """Open challenges addressed to ``user``, the newest first."""
     return Challenge.objects.filter(status=Challenge.Status.OPEN, challenged=user).select_related(
-        "challenger__player"
+        "challenger__player", "match__round__tournament"
     )
 
 
@@ -45,7 +45,7 @@ def challenges_open_to_all(user: User) -> QuerySet[Challenge]:
 def challenges_by(user: User) -> QuerySet[Challenge]:
     """``user``'s own challenges still open."""
     return Challenge.objects.filter(status=Challenge.Status.OPEN, challenger=user).select_related(
-        "challenged__player"
+        "challenged__player", "match__round__tournament"
     )
 
 
@@ -66,15 +66,18 @@ def members_to_challenge(user: User) -> QuerySet[User]:
     )
 
 
-def online_version(pk: int, user: User) -> int | None:
-    """Game ``pk``'s version, in one small query (not the game), if ``user`` plays it."""
-    row = OnlineGame.objects.filter(pk=pk).values_list("version", "seat_0", "seat_1").first()
-    if row is None or user.pk not in row[1:]:
+def online_version(pk: int, user: User | AnonymousUser) -> int | None:
+    """Game ``pk``'s version, in one small query (not the game), if ``user`` may see it:
+    they play it, or it is a tournament match (anyone may watch)."""
+    row = (
+        OnlineGame.objects.filter(pk=pk).values_list("version", "seat_0", "seat_1", "match").first()
+    )
+    if row is None or (user.pk not in row[1:3] and row[3] is None):
         return None
     return int(row[0])
 
 
-def online_etag(pk: int, version: int, user: User, *, variant: str) -> str:
+def online_etag(pk: int, version: int, user: User | AnonymousUser, *, variant: str) -> str:
     """The validator of game ``pk``'s table at ``version`` for ``user``.
 
     A page takes it from the very row it was drawn from, so that a move saved while
@@ -119,6 +122,24 @@ class OnlineTable:
     def scores(self) -> tuple[int, int]:
         """The current game's scores: the reader's, then the other player's."""
         return self._yours_first(self.table.scores)
+
+    @property
+    def dealer_name(self) -> str:
+        return self.names[self.table.dealer]
+
+    @property
+    def awaited_names(self) -> list[str]:
+        """Whom the game waits for, by name (a spectator's "waiting for")."""
+        return [self.names[seat] for seat in sorted(self.table.awaiting)]
+
+    @property
+    def seated(self) -> list[tuple[str, int, int, range]]:
+        """Each seat's name, games won, score and cards held face down (a spectator's view)."""
+        table = self.table
+        return [
+            (self.names[seat], table.wins[seat], table.scores[seat], range(table.holds[seat]))
+            for seat in (0, 1)
+        ]
 
     def _yours_first(self, pair: tuple[int, int]) -> tuple[int, int]:
         return (pair[1], pair[0]) if self.seat == 1 else pair

@@ -7,7 +7,9 @@ table's ETag in ``If-None-Match``: while nothing has changed the answer is an em
 otherwise the new table. Nothing is held open, so any worker answers any poll and
 a restart or a reload picks up the game where it is. Without JavaScript the page
 has an "Update" link (and refreshes itself every 20 seconds), and the forms post
-and come back. Only the two players reach a game; anyone else gets a 404.
+and come back. Only the two players reach a game, except a tournament match's
+(``play.championship``), which anyone may watch as a spectator at the table would:
+no hand is shown until it is counted.
 """
 
 from __future__ import annotations
@@ -16,7 +18,9 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import ValidationError
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -25,6 +29,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from config.http import HtmxHttpRequest
+from play.championship import match_propose
 from play.forms import ChallengeForm, MoveForm
 from play.models import Challenge, OnlineGame
 from play.online import (
@@ -47,6 +52,7 @@ from play.online_selectors import (
     online_version,
 )
 from play.services import FOUR_COLOURS
+from tournaments.models import Match as TournamentMatch
 
 POLL_MS = 1000
 """How often a game's page asks whether the game changed (``settings.ONLINE_POLL_MS``)."""
@@ -121,24 +127,31 @@ def answer(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404("no such challenge") from None
     except ValidationError as refused:
         messages.error(request, " ".join(refused.messages))
+    # Back where it was answered: a proposal on its match's page, a challenge in the lobby.
+    answered = Challenge.objects.select_related("match__round__tournament").filter(pk=pk).first()
+    match = answered.match if answered is not None else None
+    if match is not None:
+        return redirect("tournaments:match", match.round.tournament.slug, match.pk)
     return redirect("play:lobby")
 
 
 def _game_page(
     request: HttpRequest, game: OnlineGame, *, error: str = "", partial: str = ""
 ) -> HttpResponse:
+    """The game's page (or its ``partial``) for its player, or for a spectator of a
+    tournament match."""
     seat = game.seat_of(request.user.pk)
-    if seat is None:
+    if seat is None and game.match_id is None:
         raise Http404("not a player of this game")
     context = {
         "poll_ms": getattr(settings, "ONLINE_POLL_MS", POLL_MS),
         "online": online_table(game, seat=seat),
         "error": error,
-        "etag": online_etag(game.pk, game.version, _member(request), variant=_variant(request)),
+        "etag": online_etag(game.pk, game.version, request.user, variant=_variant(request)),
         "four_colours": bool(request.session.get(FOUR_COLOURS, False)),
     }
-    template = f"play/online_game.html#{partial}" if partial else "play/online_game.html"
-    response = render(request, template, context)
+    page = "play/online_game.html" if seat is not None else "play/online_watch.html"
+    response = render(request, f"{page}#{partial}" if partial else page, context)
     response["Cache-Control"] = "no-store"  # the poll asks with the ETag it was given
     return response
 
@@ -148,27 +161,69 @@ def _players_game(request: HttpRequest, pk: int) -> OnlineGame:
     return game
 
 
+def _watched_game(request: HttpRequest, pk: int) -> OnlineGame:
+    """A game the reader may see: one they play, or any tournament match (a spectator)."""
+    games = OnlineGame.objects.select_related("match__round__tournament")
+    if request.user.is_authenticated:
+        return get_object_or_404(
+            games.filter(Q(match__isnull=False) | Q(seat_0=request.user) | Q(seat_1=request.user)),
+            pk=pk,
+        )
+    game = get_object_or_404(games.filter(match__isnull=False), pk=pk)
+    return game
+
+
 @require_safe
-@login_required
 def game(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    return _game_page(request, _players_game(request, pk), partial="game" if request.htmx else "")
+    """The game's page: a player's table, or a spectator's of a tournament match (no login:
+    the round page links it). Anyone else is sent to log in, or gets a 404."""
+    try:
+        watched = _watched_game(request, pk)
+    except Http404:
+        if request.user.is_authenticated:
+            raise
+        return redirect_to_login(request.get_full_path())
+    return _game_page(request, watched, partial="game" if request.htmx else "")
 
 
 @require_safe
+def watch_match(request: HttpRequest, match_pk: int) -> HttpResponse:
+    """The game of the tournament match ``match_pk``, from the round page's "watch" link."""
+    game = get_object_or_404(OnlineGame.objects.only("pk"), match_id=match_pk)
+    return redirect("play:online_game", pk=game.pk)
+
+
+@require_POST
 @login_required
+def propose(request: HttpRequest, match_pk: int) -> HttpResponse:
+    """Propose to the opponent to play one's tournament match on the site."""
+    match = get_object_or_404(
+        TournamentMatch.objects.select_related("round__tournament"), pk=match_pk
+    )
+    try:
+        match_propose(match=match, member=_member(request))
+    except ValidationError as refused:
+        messages.error(request, " ".join(refused.messages))
+    else:
+        messages.success(
+            request, _("Your proposal was sent: the game starts when your opponent accepts it.")
+        )
+    return redirect("tournaments:match", match.round.tournament.slug, match.pk)
+
+
+@require_safe
 def table(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The game's table for the poll: a 304 while it has not changed since ``If-None-Match``."""
-    member = _member(request)
-    version = online_version(pk, member)
+    version = online_version(pk, request.user)
     if version is None:
         raise Http404("no such game of yours")
-    etag = online_etag(pk, version, member, variant=_variant(request))
+    etag = online_etag(pk, version, request.user, variant=_variant(request))
     if request.headers.get("If-None-Match") == etag:
         response = HttpResponseNotModified()
         response["ETag"] = etag
         response["Cache-Control"] = "no-store"
         return response
-    return _game_page(request, _players_game(request, pk), partial="game")
+    return _game_page(request, _watched_game(request, pk), partial="game")
 
 
 @require_POST

@@ -24,4 +24,7 @@ urlpatterns = [
     path("online/<int:pk>/move/", online_views.move, name="online_move"),
     path("online/<int:pk>/end/", online_views.end, name="online_end"),
     path("online/<int:pk>/replay/", online_views.replay, name="online_replay"),
+    # Tournament matches played on the site
+    path("online/match/<int:match_pk>/", online_views.watch_match, name="online_match"),
+    path("online/match/<int:match_pk>/propose/", online_views.propose, name="online_propose"),
 ]

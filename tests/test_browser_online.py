@@ -153,6 +153,7 @@ def test_two_members_play_a_best_of_three_to_the_end(
     for before, after in zip(match.games, match.games[1:], strict=False):
         assert before.winner is not None
         assert after.first_dealer == 1 - before.winner
+    print("clicks made again:", lost)  # shown by pytest -rA
     assert len(lost) <= 2, lost
     assert navigations == {0: 0, 1: 0}  # every move reached the other page by its poll
 

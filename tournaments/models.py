@@ -18,8 +18,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from club.models import Player
 from tournaments.tiebreaks import DEFAULT_CHAIN, validate_chain
@@ -230,6 +230,7 @@ class Match(models.Model):
     class Status(models.TextChoices):
         PENDING = "pending", _("Not reported")
         IN_PLAY = "in_play", _("In play")
+        ONLINE = "online", _("Being played online")
         REPORTED = "reported", _("Reported, awaiting confirmation")
         DISPUTED = "disputed", _("Disputed")
         FINAL = "final", pgettext_lazy("match status", "Final")  # not "the final" of a play-off
@@ -338,6 +339,9 @@ class ResultChange(models.Model):
         SAVED = "saved", _("games saved")
         SETTLED = "settled", _("corrected by an organiser")
         IMPORTED = "imported", _("imported")
+        ONLINE_STARTED = "online_started", _("started on the site")
+        ONLINE = "online", _("played on the site")
+        ONLINE_STOPPED = "online_stopped", _("stopped on the site")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="changes")
     user = models.ForeignKey(
@@ -378,6 +382,8 @@ class ResultChange(models.Model):
             return self.player.name
         if self.user is not None:
             return self.user.get_full_name() or self.user.get_username()
+        if self.action == self.Action.ONLINE:
+            return gettext("the site")
         return "–"
 
     @property

@@ -1,17 +1,21 @@
-"""Lines of the lobby and the home page about games between members (``play.online``)."""
+"""Lines of the lobby, the home page and a tournament match's page about games between
+members (``play.online``, ``play.championship``)."""
 
 from __future__ import annotations
 
 from django import template
 from django.contrib.auth.models import AnonymousUser, User
+from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.timesince import timesince
 from django.utils.translation import gettext as _
 
+from play.championship import refusal_to_propose
 from play.models import Challenge, OnlineGame
 from play.online import member_name
 from play.online_selectors import challenges_to, online_games_for
+from tournaments.models import Match as TournamentMatch
 
 register = template.Library()
 
@@ -31,6 +35,8 @@ def game_title(game: OnlineGame, user: User) -> str:
 @register.simple_tag
 def challenge_line(challenge: Challenge) -> SafeString:
     """Who challenges whom to what, and when."""
+    if challenge.match is not None:
+        return _proposal_line(challenge)
     length = _("a match, best of three") if challenge.best_of == 3 else _("one game")
     terms = [length]
     if challenge.muggins:
@@ -76,3 +82,50 @@ def online_summary(context: template.Context) -> dict[str, object]:
         "challenges": list(challenges_to(user)[:10]),
         "your_move": [game for game in games[:30] if game.waits_for(user.pk)],
     }
+
+
+def _proposal_line(challenge: Challenge) -> SafeString:
+    """A proposal to play a tournament match on the site, linked to the match."""
+    match = challenge.match
+    assert match is not None
+    tournament = match.round.tournament
+    what = _(
+        "%(name)s proposes to play your match on the site: %(tournament)s, round "
+        "%(round)s, table %(table)s, best of %(best_of)s"
+    ) % {
+        "name": member_name(challenge.challenger),
+        "tournament": tournament.name,
+        "round": match.round.number,
+        "table": match.table,
+        "best_of": match.best_of,
+    }
+    return format_html(
+        '<a class="challenge" href="{}">{}</a>',
+        reverse("tournaments:match", args=[tournament.slug, match.pk]),
+        what,
+    )
+
+
+@register.inclusion_tag("play/match_online.html", takes_context=True)
+def match_online(context: template.Context, match: TournamentMatch) -> dict[str, object]:
+    """On a tournament match's page: its game on the site (to play or watch), the proposal
+    to play it there (to answer or withdraw), or the button that proposes it."""
+    user = context.get("user")
+    member = user if isinstance(user, User) else None
+    shown: dict[str, object] = {"csrf_token": context.get("csrf_token"), "match": match}
+    game = OnlineGame.objects.filter(match=match).only("pk", "seat_0", "seat_1").first()
+    if game is not None:
+        plays = member is not None and game.seat_of(member.pk) is not None
+        return {**shown, "game": game, "plays": plays}
+    if member is None or match.is_bye:
+        return shown
+    proposal = (
+        match.online_proposals.filter(status=Challenge.Status.OPEN)
+        .select_related("challenger__player")
+        .first()
+    )
+    if proposal is not None:
+        if member.pk not in (proposal.challenger_id, proposal.challenged_id):
+            return shown
+        return {**shown, "proposal": proposal, "mine": proposal.challenger_id == member.pk}
+    return {**shown, "may_propose": refusal_to_propose(match, member) is None}

@@ -88,7 +88,7 @@ def report_fault_message(error: MatchReportError) -> str:
     return message if error.game is None else message % {"n": error.game}
 
 
-def _locked(match: Match) -> Match:
+def locked_match(match: Match) -> Match:
     return (
         Match.objects.select_for_update()
         .select_related("round__tournament")
@@ -97,7 +97,7 @@ def _locked(match: Match) -> Match:
     )
 
 
-def _log(
+def log_change(
     match: Match, by: Actor, action: ResultChange.Action, before: dict[str, Any], note: str = ""
 ) -> None:
     ResultChange.objects.create(
@@ -111,7 +111,7 @@ def _log(
     )
 
 
-def _saved(match: Match) -> None:
+def save_changed(match: Match) -> None:
     """Save a changed result: a new report version, so older confirm forms are refused."""
     match.report_version += 1
     match.save()
@@ -134,6 +134,8 @@ def refusal_to_report(match: Match, seat: int | None) -> str | None:
         return _("This match is already final. Ask an organiser to correct it.")
     if match.status == Match.Status.DISPUTED:
         return _("This match is disputed; the organisers will settle it.")
+    if match.status == Match.Status.ONLINE:
+        return _("This match is being played on the site: its result records itself.")
     return None
 
 
@@ -166,7 +168,7 @@ def refusal_to_settle(match: Match) -> str | None:
     return None
 
 
-def _refuse(reason: str | None) -> None:
+def refuse(reason: str | None) -> None:
     if reason is not None:
         raise TournamentError(reason)
 
@@ -188,9 +190,9 @@ def match_report_result(
     correct one. Decided, it is *reported* and waits for the opponent. The opponent
     sending the same decided result confirms it; a different one disputes it.
     """
-    match = _locked(match)
+    match = locked_match(match)
     seat = by.seat_in(match)
-    _refuse(refusal_to_report(match, seat))
+    refuse(refusal_to_report(match, seat))
     if not games:
         raise TournamentError(_("Enter at least the first game."))
     result = check_report(match, first_dealer, games, complete=False)
@@ -209,8 +211,8 @@ def match_report_result(
         match.status = Match.Status.IN_PLAY
         match.reported_seat = None
         action = ResultChange.Action.SAVED
-    _saved(match)
-    _log(match, by, action, before)
+    save_changed(match)
+    log_change(match, by, action, before)
     return match
 
 
@@ -224,28 +226,28 @@ def _answer_with_a_report(
         )
     if _same_result(match, first_dealer, result):
         match.status = Match.Status.FINAL
-        _saved(match)
-        _log(match, by, ResultChange.Action.CONFIRMED, before)
+        save_changed(match)
+        log_change(match, by, ResultChange.Action.CONFIRMED, before)
         return match
     match.status = Match.Status.DISPUTED
     match.dispute_note = _("The two players reported different results.")
-    _saved(match)
+    save_changed(match)
     reported = ", ".join(f"{g.winner + 1}:{g.loser_score}" for g in result.games)
-    _log(match, by, ResultChange.Action.DISPUTED, before, note=reported)
+    log_change(match, by, ResultChange.Action.DISPUTED, before, note=reported)
     return match
 
 
 @transaction.atomic
 def match_confirm(*, match: Match, by: Actor, version: int | None) -> Match:
     """The opponent agrees with the report they saw (``version``): the match is final."""
-    match = _locked(match)
-    _refuse(refusal_to_answer(match, by.seat_in(match)))
+    match = locked_match(match)
+    refuse(refusal_to_answer(match, by.seat_in(match)))
     if version != match.report_version:
         raise TournamentError(_("The report has changed, check it again."))
     before = match_snapshot(match)
     match.status = Match.Status.FINAL
-    _saved(match)
-    _log(match, by, ResultChange.Action.CONFIRMED, before)
+    save_changed(match)
+    log_change(match, by, ResultChange.Action.CONFIRMED, before)
     return match
 
 
@@ -255,8 +257,8 @@ DISPUTE_NOTE_LENGTH = 500
 @transaction.atomic
 def match_dispute(*, match: Match, by: Actor, note: str) -> Match:
     """The opponent disagrees with the report and says why: the organisers decide."""
-    match = _locked(match)
-    _refuse(refusal_to_answer(match, by.seat_in(match)))
+    match = locked_match(match)
+    refuse(refusal_to_answer(match, by.seat_in(match)))
     note = note.strip()
     if not note:
         raise TournamentError(_("Say what is wrong with the report."))
@@ -267,8 +269,8 @@ def match_dispute(*, match: Match, by: Actor, note: str) -> Match:
     before = match_snapshot(match)
     match.status = Match.Status.DISPUTED
     match.dispute_note = note
-    _saved(match)
-    _log(match, by, ResultChange.Action.DISPUTED, before, note=note)
+    save_changed(match)
+    log_change(match, by, ResultChange.Action.DISPUTED, before, note=note)
     return match
 
 
@@ -282,16 +284,18 @@ def match_settle(
     note: str = "",
 ) -> Match:
     """An organiser enters or corrects a result; it is final at once."""
-    match = _locked(match)
-    _refuse(refusal_to_settle(match))
+    match = locked_match(match)
+    refuse(refusal_to_settle(match))
     result = check_report(match, first_dealer, games)
     before = match_snapshot(match)
     games_save(match=match, first_dealer=first_dealer, result=result)
     match.status = Match.Status.FINAL
     match.dispute_note = ""
-    _saved(match)
+    save_changed(match)
     action = ResultChange.Action.SETTLED if before["games"] else ResultChange.Action.ENTERED
-    _log(match, Actor(user=organiser), action, before, note=note.strip()[:DISPUTE_NOTE_LENGTH])
+    log_change(
+        match, Actor(user=organiser), action, before, note=note.strip()[:DISPUTE_NOTE_LENGTH]
+    )
     return match
 
 
@@ -301,7 +305,7 @@ def game_records_attach(*, match: Match, records: Sequence[dict[str, Any]]) -> N
 
     A record must tell the same story as the result: same winner (seat) and loser's score.
     """
-    match = _locked(match)
+    match = locked_match(match)
     games = list(match.games.order_by("number"))
     if len(records) != len(games):
         raise TournamentError(_("There must be one record for each reported game."))

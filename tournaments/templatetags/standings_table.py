@@ -100,6 +100,8 @@ class PairingLine(NamedTuple):
     games: str
     url: str
     status: str
+    watch: str
+    """Where a spectator watches the match being played on the site, else empty."""
 
 
 @register.simple_tag
@@ -107,6 +109,7 @@ def pairing_lines(tournament: Tournament, rows: Sequence[dict[str, Any]]) -> lis
     """The lines of a round's ``rows`` (``views.public._pairing_rows``) as the page shows them."""
     entry_head, _zero, entry_tail = _addressed("tournaments:entry", tournament)
     match_head, _zero, match_tail = _addressed("tournaments:match", tournament)
+    watch_head, _zero, watch_tail = reverse("play:online_match", args=[0]).rpartition("0")
     lines = []
     for row in rows:
         match = row["match"]
@@ -136,6 +139,9 @@ def pairing_lines(tournament: Tournament, rows: Sequence[dict[str, Any]]) -> lis
                 games=games,
                 url=f"{match_head}{match.pk}{match_tail}",
                 status=str(match.get_status_display()),
+                watch=f"{watch_head}{match.pk}{watch_tail}"
+                if match.status == Match.Status.ONLINE
+                else "",
             )
         )
     return lines
