@@ -50,44 +50,41 @@ def tab(browser: Any, base: str, user: User) -> Any:
     return page
 
 
-def take_a_decision(page: Any, game: OnlineGame, phase: Phase, lost: list[str]) -> OnlineGame:
+def take_a_decision(page: Any, game: OnlineGame, phase: Phase) -> OnlineGame:
     """Lay away the first two cards, lay the first card that may be laid, or deal the next
     game, once the page shows the game as it stands (its poll brings the other's moves);
     then the game after the decision.
 
-    A click that left the game unchanged after 8 s (seen once in about twenty runs, cause
-    not yet found: no refusal was shown) is noted in ``lost`` and made once more, as a
-    player would; the test allows a few and names them.
+    A click that leaves the game unchanged fails the test, naming what the page shows and
+    what it posted (once a click in about twenty was lost so: a poll answered after one's
+    own move took the chosen cards' boxes away, see the test below).
     """
     from playwright.sync_api import expect
 
     board = page.locator("#game")
     expect(board).to_have_attribute("data-version", str(game.version), timeout=15_000)
-    for attempt in range(2):
-        if phase is Phase.DONE:
-            page.get_by_role("button", name="Next game (the loser deals)").click()
-        elif phase is Phase.DISCARD:
-            for pick in page.locator(".discard-form .card-pick").all()[:2]:
-                box = pick.locator("input")
-                if not box.is_checked():  # a click on its card would let it go again
-                    pick.click()
-                expect(box).to_be_checked()
-            page.get_by_role("button", name="Lay away to the crib").click()
-        else:
-            page.locator(".play-form .card-button:not([disabled])").first.click()
-        for _ in range(320):
-            taken = OnlineGame.objects.get(pk=game.pk)
-            if taken.version > game.version:
-                return taken
-            time.sleep(0.025)
-        error = page.locator(".play-error")
-        said = error.inner_text() if error.count() else "no message"
-        shown = page.locator("#game").get_attribute("data-version")
-        lost.append(
-            f"{phase.value} at version {game.version} (try {attempt + 1}): {said}; "
-            f"the page shows version {shown}; its posts: {page.posts[-3:]}"
-        )
-    raise AssertionError(f"the decision was not taken: {lost}")
+    if phase is Phase.DONE:
+        page.get_by_role("button", name="Next game (the loser deals)").click()
+    elif phase is Phase.DISCARD:
+        for pick in page.locator(".discard-form .card-pick").all()[:2]:
+            box = pick.locator("input")
+            if not box.is_checked():  # a click on its card would let it go again
+                pick.click()
+            expect(box).to_be_checked()
+        page.get_by_role("button", name="Lay away to the crib").click()
+    else:
+        page.locator(".play-form .card-button:not([disabled])").first.click()
+    for _ in range(800):
+        taken = OnlineGame.objects.get(pk=game.pk)
+        if taken.version > game.version:
+            return taken
+        time.sleep(0.025)
+    error = page.locator(".play-error")
+    said = error.inner_text() if error.count() else "no message"
+    raise AssertionError(
+        f"{phase.value} at version {game.version} was not taken: {said}; the page shows "
+        f"version {board.get_attribute('data-version')}; its posts: {page.posts[-3:]}"
+    )
 
 
 def test_two_members_play_a_best_of_three_to_the_end(
@@ -114,7 +111,6 @@ def test_two_members_play_a_best_of_three_to_the_end(
     annas.goto(annas.base + reverse("play:online_game", args=[game.pk]))
     expect(annas.locator("h1")).to_have_text("Match against Bertil Ås, best of 3")
     pages = {0: annas, 1: bertils}
-    lost: list[str] = []
     navigations = dict.fromkeys(pages, 0)
     for seat, page in pages.items():
         page.on(
@@ -126,7 +122,7 @@ def test_two_members_play_a_best_of_three_to_the_end(
     match = load_online(game)
     first = match.game.to_move
     assert first is not None
-    game = take_a_decision(pages[first], game, Phase.DISCARD, lost)
+    game = take_a_decision(pages[first], game, Phase.DISCARD)
     name = ("Anna Ek", "Bertil Ås")[first]
     expect(pages[1 - first].locator("#game")).to_contain_text(f"{name} lays away two cards.")
 
@@ -135,7 +131,7 @@ def test_two_members_play_a_best_of_three_to_the_end(
         match = load_online(game)
         if match.game.phase is Phase.DONE:
             loser = 1 - (match.game.winner or 0)
-            game = take_a_decision(pages[loser], game, Phase.DONE, lost)
+            game = take_a_decision(pages[loser], game, Phase.DONE)
             games_started += 1
             # The loser of the game deals the next, and their page says so.
             expect(pages[loser].locator(".match-line")).to_contain_text("you deal")
@@ -145,7 +141,7 @@ def test_two_members_play_a_best_of_three_to_the_end(
             continue
         mover = match.game.to_move
         assert mover is not None
-        game = take_a_decision(pages[mover], game, match.game.phase, lost)
+        game = take_a_decision(pages[mover], game, match.game.phase)
 
     match = load_online(game)
     assert max(match.result.wins) == 2
@@ -153,8 +149,6 @@ def test_two_members_play_a_best_of_three_to_the_end(
     for before, after in zip(match.games, match.games[1:], strict=False):
         assert before.winner is not None
         assert after.first_dealer == 1 - before.winner
-    print("clicks made again:", lost)  # shown by pytest -rA
-    assert len(lost) <= 2, lost
     assert navigations == {0: 0, 1: 0}  # every move reached the other page by its poll
 
     winner = game.winner
@@ -172,3 +166,54 @@ def test_two_members_play_a_best_of_three_to_the_end(
         expect(page.locator('[data-stat="online-won"]')).to_have_text(won)
     for page in pages.values():
         page.context.close()
+
+
+def test_a_poll_answered_after_ones_own_move_keeps_the_next_hand_choosable(
+    browser: Any, live_server: Any, settings: Any
+) -> None:
+    """A poll sent before one's own move and answered after it is not swapped in.
+
+    Made to happen every time: the page's polls are held while the player lays the last
+    card of a deal, and answered once the answer to that card (the next deal's hand) is
+    on the page. The held poll's answer is that same hand, so htmx would take its card
+    boxes (hx-preserve) out of the page and then fail to swap the table the poll came
+    from, which has left the page: the hand would show with no box to choose.
+    """
+    from playwright.sync_api import expect
+
+    from play.online import challenge_accept, challenge_create, online_decide
+    from play.services import stand_in_decision, take
+    from scoring.players.strategy import ComputerPlayer
+
+    settings.ONLINE_POLL_MS = 250
+    anna, bertil = member("anna", "Anna Ek"), member("bertil", "Bertil Ås")
+    challenge = challenge_create(challenger=anna, challenged=bertil)
+    game = challenge_accept(pk=challenge.pk, member=bertil, seed=21)
+    computer = {0: ComputerPlayer("standard", 1), 1: ComputerPlayer("standard", 2)}
+    users = {0: anna, 1: bertil}
+    while True:  # up to the last card of the first deal
+        match = load_online(game)
+        seat = match.game.to_move or 0
+        decision = stand_in_decision(match, computer[seat], seat)
+        trial = load_online(game)
+        take(trial, decision, seat=seat, opponent="")
+        if match.game.phase is Phase.PLAY and trial.game.deal_number > match.game.deal_number:
+            break
+        game = online_decide(
+            pk=game.pk, member=users[seat], moves=game.moves_of(seat), decision=decision
+        )
+    page = tab(browser, live_server.url, users[seat])
+    page.goto(page.base + reverse("play:online_game", args=[game.pk]))
+    expect(page.locator("#game")).to_have_attribute("data-version", str(game.version))
+    held: list[Any] = []
+    page.route(re.compile(r"/table/$"), lambda route: held.append(route))
+    page.wait_for_timeout(400)
+    assert held, "the page polled"
+    page.locator(".play-form .card-button:not([disabled])").first.click()
+    expect(page.locator("#game")).to_have_attribute("data-version", str(game.version + 1))
+    expect(page.locator(".discard-form .card-check")).to_have_count(6)
+    for route in held:
+        route.continue_()
+    page.unroute(re.compile(r"/table/$"))
+    page.wait_for_timeout(1000)
+    expect(page.locator(".discard-form .card-check")).to_have_count(6)
