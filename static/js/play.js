@@ -96,18 +96,44 @@
   // A game against a member polls its table. A poll sent before one's own move and
   // answered after it would bring the older table back, and an answer no newer than the
   // page would only disturb the cards being chosen: only a newer table is swapped in.
+  // A newer one (the other player laid away meanwhile) keeps the cards being chosen and
+  // the focus: they are noted here and chosen again in the new table.
+  var kept = null;
   document.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail.target;
     if (!target || target.id !== "game" || event.detail.elt !== target) return;
     var found = /data-version="(\d+)"/.exec(event.detail.serverResponse || "");
     if (found && Number(found[1]) <= Number(target.getAttribute("data-version"))) {
       event.detail.shouldSwap = false;
+      return;
     }
+    var focused = document.activeElement;
+    kept = {
+      cards: chosen.filter(function (box) { return box.isConnected && box.checked; })
+        .map(function (box) { return box.value; }),
+      focus: focused && focused.classList.contains("card-check") ? focused.value : null
+    };
   });
+
+  function chooseAgain(game) {
+    if (!kept) return;
+    var boxes = Array.prototype.slice.call(game.querySelectorAll(".card-check"));
+    function box(value) {
+      return boxes.filter(function (each) { return each.value === value; })[0];
+    }
+    chosen = kept.cards.map(box).filter(Boolean);
+    chosen.forEach(function (each) { each.checked = true; });
+    var focus = kept.focus && box(kept.focus);
+    if (focus) focus.focus();
+    kept = null;
+  }
 
   if (window.htmx) {
     window.htmx.onLoad(function (element) {
-      if (element && element.id === "game") reveal(element);
+      if (element && element.id === "game") {
+        chooseAgain(element);
+        reveal(element);
+      }
     });
   }
 })();
