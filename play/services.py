@@ -243,6 +243,7 @@ _WAITING_FOR = {
     Phase.DISCARD: lambda: _("It is time to lay away two cards to the crib."),
     Phase.PLAY: lambda: _("It is time to lay a card in the play."),
     Phase.COUNT: lambda: _("It is time to count your hand."),
+    Phase.DONE: lambda: _("This game is over."),
 }
 """What the game waits for, said to a player whose decision came at the wrong time."""
 

