@@ -116,7 +116,7 @@ class MoveForm(forms.Form):
             return Decision(action, tuple(data["cards"]))
         if action is Action.PLAY:
             return Decision(action, (data["card"],))
-        if action is Action.COUNT:
+        if action in (Action.COUNT, Action.MUGGINS):
             return Decision(action, points=data["points"])
         return Decision(action)
 
@@ -164,7 +164,8 @@ class ChallengeForm(forms.Form):
         label=_("Muggins"),
         required=False,
         help_text=_(
-            "Points a player misses in their count go to the other (you count yourselves)."
+            "You count yourselves, and after each count the other checks it and may call "
+            "muggins to take the points missed."
         ),
     )
 

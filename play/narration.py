@@ -303,6 +303,14 @@ def _show(event: Event, seats: Seats) -> str:
 
 
 def _muggins(event: Event, seats: Seats) -> str:
+    if not event.points:  # a call between people that let the count stand
+        return _who(
+            event,
+            seats,
+            _("You let the count stand."),
+            _("The computer lets the count stand."),
+            _("%(name)s lets the count stand."),
+        )
     if seats.names is not None and seats.viewer is None:
         assert event.player is not None
         return _("Muggins! %(name)s claims the %(points)s points %(other)s missed.") % {

@@ -150,6 +150,7 @@ def online_start(
         players=(member_name(players[0]), member_name(players[1])),
         self_count=frozenset({0, 1}) if counting else frozenset(),
         muggins=muggins,
+        callers=frozenset({0, 1}) if muggins else frozenset(),  # each calls muggins themself
     )
     game = OnlineGame(
         awaiting=_awaiting(match),

@@ -91,6 +91,8 @@ class TableView:
     winner: int | None
     skunk: str | None
     kept: list[CardFace] = field(default_factory=list)
+    claimed: int | None = None
+    """While a count is checked for muggins, the points its counter claimed."""
 
     @property
     def game_over(self) -> bool:
@@ -201,6 +203,7 @@ def table_view(
         kept=faces(game.kept(viewer))
         if viewer is not None and game.phase is not Phase.DISCARD
         else [],
+        claimed=game.events[-1].points if game.phase is Phase.MUGGINS else None,
     )
 
 

@@ -46,13 +46,16 @@ class Action(StrEnum):
     DISCARD = "discard"
     PLAY = "play"
     COUNT = "count"
+    MUGGINS = "muggins"
+    """Call muggins on the opponent's count (``points`` taken; 0: the count stands)."""
     NEXT = "next"
     """Start the next game of the match."""
 
 
 @dataclass(frozen=True)
 class Decision:
-    """What the player decides: two ``cards`` to discard, one to play, ``points`` counted."""
+    """What the player decides: two ``cards`` to discard, one to play, ``points`` counted
+    or taken by muggins."""
 
     action: Action
     cards: tuple[Card, ...] = ()
@@ -196,6 +199,8 @@ def take(match: Match, decision: Decision, *, seat: int = HUMAN, opponent: str =
         elif decision.action is Action.PLAY:
             (card,) = decision.cards
             game.play(seat, card)
+        elif decision.action is Action.MUGGINS:
+            game.call_muggins(seat, decision.points)
         else:
             game.count_hand(seat, decision.points)
     except IllegalPlayError as error:
@@ -235,6 +240,10 @@ def refusal_message(error: IllegalPlayError, *, opponent: str = "") -> str:
         Refusal.MORE_THAN_WORTH: lambda: _(
             "That is more than it is worth: count again, fifteens, pairs, runs, flush and nobs."
         ),
+        Refusal.MORE_THAN_MISSED: lambda: (
+            _("%(name)s did not miss that many points: count again, or let the count stand.")
+            % {"name": opponent or _("The computer")}
+        ),
     }
     return messages[error.reason]()
 
@@ -243,6 +252,7 @@ _WAITING_FOR = {
     Phase.DISCARD: lambda: _("It is time to lay away two cards to the crib."),
     Phase.PLAY: lambda: _("It is time to lay a card in the play."),
     Phase.COUNT: lambda: _("It is time to count your hand."),
+    Phase.MUGGINS: lambda: _("The count just shown is being checked for muggins."),
     Phase.DONE: lambda: _("This game is over."),
 }
 """What the game waits for, said to a player whose decision came at the wrong time."""
@@ -257,6 +267,8 @@ def stand_in_decision(match: Match, stand_in: ComputerPlayer, seat: int = HUMAN)
         return Decision(Action.DISCARD, stand_in.choose_discard(game, seat))
     if game.phase is Phase.PLAY:
         return Decision(Action.PLAY, (stand_in.choose_play(game, seat),))
+    if game.phase is Phase.MUGGINS:  # a computer finds every point missed
+        return Decision(Action.MUGGINS, points=game.missed)
     worth = game.showing_score
     assert worth is not None
     return Decision(Action.COUNT, points=worth.total)

@@ -86,6 +86,9 @@ class ComputerPlayer:
             return game.discard(player, self.choose_discard(game, player))
         if game.phase is Phase.PLAY:
             return game.play(player, self.choose_play(game, player))
+        if game.phase is Phase.MUGGINS:  # the computer finds every point missed
+            assert game.missed is not None
+            return game.call_muggins(player, game.missed)
         shown = game.showing_score  # the computer counts all it is worth: it misses nothing
         assert shown is not None
         return game.count_hand(player, shown.total)

@@ -65,11 +65,17 @@ class Skunk(StrEnum):
 
 
 class Phase(StrEnum):
-    """What the game waits for: discards, a card in the play, a self-counted hand, nothing."""
+    """What the game waits for: discards, a card in the play, a self-counted hand, a call, nothing.
+
+    ``MUGGINS``: with muggins on, the opponent of a player who counted their own hand
+    checks the count and takes any points it missed, or lets it stand (only for the
+    players the game calls its ``callers``; for the others the engine calls at once).
+    """
 
     DISCARD = "discard"
     PLAY = "play"
     COUNT = "count"
+    MUGGINS = "muggins"
     DONE = "done"
 
 
@@ -92,6 +98,8 @@ class Refusal(StrEnum):
     """A claimed count is a whole number of points, 0 or more."""
     MORE_THAN_WORTH = "more_than_worth"
     """The claim is more than the hand (or crib) shown is worth."""
+    MORE_THAN_MISSED = "more_than_missed"
+    """A call of muggins takes more points than the count missed."""
 
 
 class IllegalPlayError(ValueError):

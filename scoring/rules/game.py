@@ -1,8 +1,9 @@
 """A two-player game to 121 that a user interface drives one decision at a time.
 
-The game asks for three kinds of decision: each player's *discard* (two cards
-laid away to the crib), a card to lay in the *play*, and, for players who count
-their own hands, the points they claim in the *show*. Everything else (the
+The game asks for four kinds of decision: each player's *discard* (two cards
+laid away to the crib), a card to lay in the *play*, for players who count
+their own hands the points they claim in the *show*, and, with muggins between
+two people, the opponent's *call* on that claim. Everything else (the
 starter and his heels, a go, the point for the last card, the show of hands
 counted by the engine, the next deal) happens automatically inside the call
 that made it due, and the call returns the events it produced. The game ends
@@ -49,12 +50,16 @@ class Game(Table):
         first_dealer: int | None = None,
         self_count: frozenset[int] = frozenset(),
         muggins: bool = False,
+        callers: frozenset[int] = frozenset(),
         stacked: Stacked = (),
         scores: tuple[int, int] = (0, 0),
     ) -> Game:
         """Start a game; without ``first_dealer`` the players cut for deal first.
 
         The same seed and the same decisions always give the same game.
+        With ``muggins`` the points a self-counted hand misses go to the opponent:
+        at once, or, when the opponent is one of the ``callers`` (a person), when
+        they call muggins (``call_muggins``).
         ``stacked`` prearranges the first deals (each player's six cards and the
         starter) and ``scores`` starts the game from a position: both are for
         replays, practice positions and tests.
@@ -63,11 +68,14 @@ class Game(Table):
             raise ValueError(f"first_dealer must be 0, 1 or None, not {first_dealer!r}")
         if not all(0 <= score < WINNING_SCORE for score in scores):
             raise ValueError(f"a game starts from scores of 0 to 120, not {scores}")
+        if not set(callers) <= {0, 1} or (callers and not muggins):
+            raise ValueError(f"callers are players 0 and 1 in a game of muggins, not {callers}")
         game = cls(
             seed=seed,
             players=players,
             self_count=frozenset(self_count),
             muggins=muggins,
+            callers=frozenset(callers),
             stacked=stacked,
         )
         game._start_scores = (scores[0], scores[1])
@@ -171,11 +179,41 @@ class Game(Table):
             said=score.say(),
         ):  # fmt: skip
             return self._events[mark:]
+        if self.muggins and 1 - player in self.callers:
+            # The opponent checks every count, not only a short one: waiting only
+            # then would tell them that points were missed.
+            self._phase, self._missed = Phase.MUGGINS, missed
+            return self._events[mark:]
         if (
             self.muggins
             and missed
             and self._emit(EventType.MUGGINS, player=1 - player, points=missed)
         ):
+            return self._events[mark:]
+        self._deal.show_step += 1
+        self._show()
+        return self._events[mark:]
+
+    def call_muggins(self, player: int, points: int | None) -> list[Event]:
+        """Call muggins on the count just claimed, taking ``points`` it missed (0: it stands).
+
+        Up to all the points missed may be taken; more, or anything but a whole number
+        of 0 or more, is refused.
+        """
+        self._check_turn(player, Phase.MUGGINS)
+        if isinstance(points, bool) or not isinstance(points, int) or points < 0:
+            raise IllegalPlayError(
+                Refusal.NOT_A_COUNT, f"a call is a whole number of points, not {points!r}"
+            )
+        if points > self._missed:
+            raise IllegalPlayError(
+                Refusal.MORE_THAN_MISSED,
+                f"{self.players[1 - player]} did not miss {points} points",
+            )
+        mark = len(self._events)
+        self._decisions.append({"player": player, "muggins": points})
+        self._phase = Phase.COUNT
+        if self._emit(EventType.MUGGINS, player=player, points=points):
             return self._events[mark:]
         self._deal.show_step += 1
         self._show()
@@ -329,6 +367,8 @@ class Game(Table):
             "decisions": list(self._decisions),
             "state": self._summary(),
         }
+        if self.callers:
+            data["callers"] = sorted(self.callers)
         if self._stacked:
             data["stacked"] = [
                 {"hands": [[str(c) for c in hand] for hand in hands], "starter": str(starter)}
@@ -349,6 +389,7 @@ class Game(Table):
             first_dealer=None if data["cut"] else data["first_dealer"],
             self_count=frozenset(data["self_count"]),
             muggins=data["muggins"],
+            callers=frozenset(data.get("callers", ())),
             stacked=stacked,
             scores=tuple(data.get("start_scores", (0, 0))),
         )
@@ -365,6 +406,8 @@ class Game(Table):
             return self.discard(player, parse_cards(decision["discard"]))
         if "play" in decision:
             return self.play(player, Card.parse(decision["play"]))
+        if "muggins" in decision:
+            return self.call_muggins(player, decision["muggins"])
         return self.count_hand(player, decision["count"])
 
     def _summary(self) -> dict[str, Any]:
@@ -378,7 +421,7 @@ class Game(Table):
     def record(self) -> dict[str, Any]:
         """The game record: players, first dealer, result and each deal's cards and events."""
         loser_score = None if self._winner is None else self._scores[1 - self._winner]
-        return {
+        record = {
             "players": list(self.players),
             "first_dealer": self.first_dealer,
             "winner": self._winner,
@@ -391,6 +434,9 @@ class Game(Table):
             "start_scores": list(self._start_scores),
             "deals": self.deals,
         }
+        if self.callers:
+            record["callers"] = sorted(self.callers)
+        return record
 
 
 _DISCARD_RULE = "you must lay away exactly two of your own cards"
@@ -398,4 +444,5 @@ _DOING = {
     Phase.DISCARD: "lay away two cards",
     Phase.PLAY: "lay a card in the play",
     Phase.COUNT: "count a hand",
+    Phase.MUGGINS: "call muggins or let the count stand",
 }

@@ -215,6 +215,7 @@ class Match:
         players: tuple[str, str],
         self_count: frozenset[int],
         muggins: bool,
+        callers: frozenset[int] = frozenset(),
     ) -> None:
         if best_of not in BEST_OF:
             raise ValueError(f"a match is best of 1, 3, 5 or 7 games, not {best_of!r}")
@@ -223,6 +224,7 @@ class Match:
         self.players = players
         self.self_count = frozenset(self_count)
         self.muggins = muggins
+        self.callers = frozenset(callers)
         self.games: list[Game] = []
 
     @classmethod
@@ -235,11 +237,16 @@ class Match:
         first_dealer: int | None = None,
         self_count: frozenset[int] = frozenset(),
         muggins: bool = False,
+        callers: frozenset[int] = frozenset(),
     ) -> Match:
-        """Start a match; the first game opens with the cut unless ``first_dealer`` is given."""
+        """Start a match; the first game opens with the cut unless ``first_dealer`` is given.
+
+        ``self_count``, ``muggins`` and ``callers`` are each game's (``Game.new``).
+        """
         match = cls(
-            seed=seed, best_of=best_of, players=players, self_count=self_count, muggins=muggins
-        )
+            seed=seed, best_of=best_of, players=players, self_count=self_count, muggins=muggins,
+            callers=callers,
+        )  # fmt: skip
         match.games.append(match._new_game(1, first_dealer))
         return match
 
@@ -250,6 +257,7 @@ class Match:
             first_dealer=first_dealer,
             self_count=self.self_count,
             muggins=self.muggins,
+            callers=self.callers,
         )
 
     def _game_seed(self, number: int) -> int:
@@ -303,6 +311,7 @@ class Match:
             players=first.players,
             self_count=first.self_count,
             muggins=first.muggins,
+            callers=first.callers,
         )
         match.games = games
         return match

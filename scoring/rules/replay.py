@@ -2,7 +2,7 @@
 
 A *record* (``Game.record()``) holds each deal's cards and the events that
 happened. The decisions in it (the discards, each card laid, each claim of a
-self-counted hand) are taken again on a game dealt the recorded cards; every
+self-counted hand, each call of muggins) are taken again on a game dealt the recorded cards; every
 event the rules then produce must match the recorded one, so a replay both
 shows a game step by step and checks that its record is true.
 """
@@ -17,6 +17,9 @@ from typing import Any
 from scoring.rules.cards import DECK, Card, InvalidCardError, parse_cards
 from scoring.rules.events import RECORD_TYPES, Event, EventType, Phase
 from scoring.rules.game import Game
+
+_DECIDED_IN_TURN = (Phase.PLAY, Phase.COUNT, Phase.MUGGINS)
+"""The phases after the discards: one player decides at a time, each decision an event."""
 
 # The fields a recorded event is checked on; others (scores, cards) are extras.
 CHECKED_FIELDS = ("type", "player", "points", "card", "count", "what")
@@ -66,7 +69,7 @@ def replay_live(
         )
         for decision in _discards(game, deal):
             yield game, (decision, _checked(game, decision, expected, number))
-        while game.phase in (Phase.PLAY, Phase.COUNT) and game.deal_number == number:
+        while game.phase in _DECIDED_IN_TURN and game.deal_number == number:
             if not expected:
                 return  # a record of a game still in progress
             decision = _next_decision(game, expected[0], number)
@@ -98,6 +101,7 @@ def _game_for(record: Mapping[str, Any]) -> Game:
         first_dealer=record["first_dealer"],
         self_count=frozenset(record.get("self_count", ())),
         muggins=record.get("muggins", False),
+        callers=frozenset(record.get("callers", ())),
         stacked=stacked,
         scores=tuple(record.get("start_scores", (0, 0))),
     )
@@ -116,6 +120,8 @@ def _next_decision(game: Game, event: Mapping[str, Any], number: int) -> dict[st
         return {"player": event["player"], "play": event["card"]}
     if game.phase is Phase.COUNT and event["type"] == EventType.SHOW:
         return {"player": event["player"], "count": event["points"]}
+    if game.phase is Phase.MUGGINS and event["type"] == EventType.MUGGINS:
+        return {"player": event["player"], "muggins": event["points"]}
     raise RecordError(
         f"deal {number}: the rules wait for a {game.phase} but the record has {event}"
     )

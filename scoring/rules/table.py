@@ -29,12 +29,15 @@ class Table:
         players: tuple[str, str],
         self_count: frozenset[int],
         muggins: bool,
+        callers: frozenset[int] = frozenset(),
         stacked: Stacked = (),
     ) -> None:
         self.seed = seed
         self.players = players
         self.self_count = self_count
         self.muggins = muggins
+        self.callers = callers
+        self._missed = 0
         self._stacked = [(tuple(tuple(h) for h in hands), starter) for hands, starter in stacked]
         self._cut_attempts: list[tuple[Card, Card]] = []
         self.first_dealer = 0
@@ -130,8 +133,14 @@ class Table:
 
     @property
     def showing(self) -> tuple[int, str, tuple[Card, ...]] | None:
-        """While a player counts their own hand: (player, "hand"|"crib", the four cards)."""
-        return self._deal.show() if self._phase is Phase.COUNT else None
+        """While a player counts their own hand, or its count is checked for muggins:
+        (the player counting, "hand"|"crib", the four cards)."""
+        return self._deal.show() if self._phase in (Phase.COUNT, Phase.MUGGINS) else None
+
+    @property
+    def missed(self) -> int | None:
+        """While a count is checked for muggins, the points it missed (a computer's to know)."""
+        return self._missed if self._phase is Phase.MUGGINS else None
 
     @property
     def showing_score(self) -> HandScore | None:
@@ -144,7 +153,10 @@ class Table:
         return shown_score(cards, self._deal.starter, what == "crib")
 
     def _deal_to_move(self) -> int:
-        return self._deal.turn if self._phase is Phase.PLAY else self._deal.show()[0]
+        if self._phase is Phase.PLAY:
+            return self._deal.turn
+        counting = self._deal.show()[0]
+        return 1 - counting if self._phase is Phase.MUGGINS else counting
 
     @property
     def events(self) -> tuple[Event, ...]:

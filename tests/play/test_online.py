@@ -27,6 +27,7 @@ from play.services import Action, Decision, stand_in_decision
 from scoring.players.strategy import ComputerPlayer
 from scoring.rules.events import EventType, Phase
 from scoring.rules.match import Match
+from scoring.rules.replay import game_from_record
 from tests.factories import PlayerFactory, UserFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
@@ -233,3 +234,24 @@ def test_each_seat_sees_its_own_cards_and_never_the_others(anna: User, bertil: U
     spectator = table_view(match, viewer=None, news_from=0, seats=Seats(None, names))
     assert seen_by(spectator) == set()
     assert "Anna Ek lays away two cards." in [line.text for line in spectator.news]
+
+
+def test_a_game_of_muggins_between_members_is_called_by_each_and_replays(
+    anna: User, bertil: User
+) -> None:
+    challenge = challenge_create(challenger=anna, challenged=bertil, muggins=True)
+    game = challenge_accept(pk=challenge.pk, member=bertil, seed=9)
+    players = {0: ComputerPlayer("standard", 1), 1: ComputerPlayer("standard", 2)}
+    users = {0: anna, 1: bertil}
+    match = load_online(game)
+    calls = 0
+    while not game.finished:
+        seat = due(match)
+        calls += match.game.phase is Phase.MUGGINS
+        game = move(game, users[seat], stand_in_decision(match, players[seat], seat))
+        match = load_online(game)
+    assert calls >= 3, "each count was checked by the other player"
+    assert game.record is not None
+    (record,) = game.record["games"]
+    assert record["callers"] == [0, 1]
+    assert game_from_record(record).scores == tuple(record["final_scores"])

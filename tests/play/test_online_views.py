@@ -12,8 +12,10 @@ from django.urls import reverse
 
 from play.board import face
 from play.models import Challenge, OnlineGame
-from play.online import challenge_accept, challenge_create, load_online
-from scoring.rules.events import EventType
+from play.online import challenge_accept, challenge_create, load_online, online_decide
+from play.services import stand_in_decision
+from scoring.players.strategy import ComputerPlayer
+from scoring.rules.events import EventType, Phase
 from tests.factories import PlayerFactory, UserFactory
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
@@ -194,3 +196,56 @@ def test_a_finished_game_is_replayed_step_by_step_for_its_players(anna: User, be
     assert f'href="{address}?game=1"' in end
     stranger = logged_in(member("cecilia", "Cecilia Ek"))
     assert stranger.get(address).status_code == 404
+
+
+def test_with_muggins_the_opponent_checks_each_count_and_takes_what_was_missed(
+    anna: User, bertil: User
+) -> None:
+    """Between members muggins is called, not taken for the caller: the opponent sees the
+    hand and the claim, and may let it stand or take up to the points missed."""
+    challenge = challenge_create(challenger=anna, challenged=bertil, muggins=True)
+    game = challenge_accept(pk=challenge.pk, member=bertil, seed=6)
+    users = {0: anna, 1: bertil}
+    stand_ins = {seat: ComputerPlayer("standard", seat) for seat in (0, 1)}
+    match = load_online(game)
+    while match.game.phase is not Phase.COUNT:  # to the first show
+        seat = match.game.to_move or 0
+        decision = stand_in_decision(match, stand_ins[seat], seat)
+        game = online_decide(
+            pk=game.pk, member=users[seat], moves=game.moves_of(seat), decision=decision
+        )
+        match = load_online(game)
+    counting = match.game.to_move
+    assert counting is not None
+    counter, caller = logged_in(users[counting]), logged_in(users[1 - counting])
+    counter_name = "Anna Ek" if counting == 0 else "Bertil Ås"
+    worth = match.game.showing_score
+    assert worth is not None
+    assert worth.total >= 2, "the first hand shown is worth points"
+    address = reverse("play:online_move", args=[game.pk])
+    counter.post(address, {"version": game.moves_of(counting), "action": "count", "points": 0})
+    game.refresh_from_db()
+    scores = load_online(game).game.scores
+
+    checking = caller.get(reverse("play:online_game", args=[game.pk])).content.decode()
+    assert f"Check the count of {counter_name}" in checking
+    assert f"{counter_name} claims 0 points." in checking
+    assert 'name="action" value="muggins"' in checking
+    waiting = counter.get(reverse("play:online_game", args=[game.pk])).content.decode()
+    assert "is checking your count." in waiting
+    assert 'value="muggins"' not in waiting
+    moves = game.moves_of(1 - counting)
+    too_many = caller.post(
+        address, {"version": moves, "action": "muggins", "points": worth.total + 1}
+    )
+    assert [str(m) for m in get_messages(too_many.wsgi_request)] == [
+        f"{counter_name} did not miss that many points: count again, or let the count stand."
+    ]
+    game.refresh_from_db()
+    assert load_online(game).game.scores == scores
+    caller.post(address, {"version": moves, "action": "muggins", "points": worth.total})
+    game.refresh_from_db()
+    after = load_online(game).game
+    assert after.scores[1 - counting] >= scores[1 - counting] + worth.total
+    told = counter.get(reverse("play:online_game", args=[game.pk])).content.decode()
+    assert f"claims the {worth.total} points you missed." in told

@@ -80,6 +80,9 @@ def random_decision(game: Game, rng: random.Random) -> list[Event]:
         return game.discard(player, rng.choice(game.legal_discards(player)))
     if game.phase is Phase.PLAY:
         return game.play(player, rng.choice(game.legal_plays(player)))
+    if game.phase is Phase.MUGGINS:
+        assert game.missed is not None
+        return game.call_muggins(player, rng.randint(0, game.missed))
     return game.count_hand(player, rng.randint(0, worth_of_show(game)))
 
 

@@ -506,6 +506,97 @@ def test_muggins_can_win_the_game() -> None:
     assert game.scores == (3, 121)
 
 
+def callers_game(**options: Any) -> Game:
+    """The 001/004 example round between two people who count and call muggins themselves."""
+    both = frozenset({PONE, DEALER})
+    game = kings_game(self_count=both, muggins=True, callers=both, **options)
+    lay(game, KINGS_PLAY)
+    return game
+
+
+def test_between_callers_the_opponent_checks_a_short_count_and_takes_what_it_missed() -> None:
+    game = callers_game()
+    before = game.scores
+    assert trace(game.count_hand(PONE, 5), PLAY_AND_SHOW) == ["show 0 hand 5"]
+    assert (game.phase, game.awaiting, game.to_move) == (Phase.MUGGINS, frozenset({DEALER}), DEALER)
+    assert game.showing == (PONE, "hand", tuple(parse_cards("KH KS 2H 2C")))
+    assert game.missed == 3
+    assert trace(game.call_muggins(DEALER, 3), PLAY_AND_SHOW) == ["muggins 1 3"]
+    assert game.scores == (before[0] + 5, before[1] + 3)
+    assert (game.phase, game.showing) == (Phase.COUNT, (DEALER, "hand", game.kept(DEALER)))
+
+
+def test_a_right_count_is_checked_too_and_the_call_lets_it_stand() -> None:
+    """Waiting only after a short count would tell the opponent that points were missed."""
+    game = callers_game()
+    game.count_hand(PONE, 8)
+    assert (game.phase, game.awaiting, game.missed) == (Phase.MUGGINS, frozenset({DEALER}), 0)
+    assert trace(game.call_muggins(DEALER, 0), PLAY_AND_SHOW) == ["muggins 1 0"]
+    assert game.awaiting == {DEALER}  # now counting their own hand
+    game.count_hand(DEALER, 10)
+    assert game.awaiting == {PONE}
+    game.call_muggins(PONE, 0)
+    game.count_hand(DEALER, 4)
+    game.call_muggins(PONE, 0)
+    assert (game.deal_number, game.phase) == (2, Phase.DISCARD)
+
+
+def test_a_call_may_take_fewer_points_than_were_missed_but_never_more() -> None:
+    game = callers_game()
+    game.count_hand(PONE, 2)  # 6 missed
+    scores, before = game.scores, snapshot(game)
+    with pytest.raises(IllegalPlayError) as refused:
+        game.call_muggins(DEALER, 7)
+    assert refused.value.reason is Refusal.MORE_THAN_MISSED
+    for wrong in (-1, 2.5, None, True):
+        with pytest.raises(IllegalPlayError) as refused:
+            game.call_muggins(DEALER, wrong)  # type: ignore[arg-type]
+        assert refused.value.reason is Refusal.NOT_A_COUNT
+    assert snapshot(game) == before
+    game.call_muggins(DEALER, 4)
+    assert game.scores == (scores[0], scores[1] + 4)
+
+
+def test_only_the_opponent_calls_and_only_when_a_call_is_due() -> None:
+    game = callers_game()
+    with pytest.raises(IllegalPlayError) as refused:
+        game.call_muggins(DEALER, 0)  # nothing counted yet
+    assert (refused.value.reason, refused.value.phase) == (Refusal.WRONG_PHASE, Phase.COUNT)
+    game.count_hand(PONE, 5)
+    before = snapshot(game)
+    with pytest.raises(IllegalPlayError) as refused:
+        game.call_muggins(PONE, 0)
+    assert refused.value.reason is Refusal.NOT_YOUR_TURN
+    with pytest.raises(IllegalPlayError) as refused:
+        game.count_hand(PONE, 8)  # no second count of the same hand
+    assert (refused.value.reason, refused.value.phase) == (Refusal.WRONG_PHASE, Phase.MUGGINS)
+    assert snapshot(game) == before
+
+
+def test_a_call_of_muggins_can_win_the_game() -> None:
+    game = callers_game(scores=(0, 112))
+    assert game.scores == (3, 118)
+    game.count_hand(PONE, 0)
+    assert trace(game.call_muggins(DEALER, 3), PLAY_AND_SHOW) == ["muggins 1 3", "win 1"]
+    assert (game.scores, game.winner, game.phase) == ((3, 121), DEALER, Phase.DONE)
+
+
+def test_a_game_saved_while_a_call_is_due_loads_and_goes_on_the_same() -> None:
+    game = callers_game()
+    game.count_hand(PONE, 5)
+    loaded = Game.from_json(json.loads(json.dumps(game.to_json())))
+    assert snapshot(loaded) == snapshot(game)
+    assert (loaded.callers, loaded.missed) == (frozenset({PONE, DEALER}), 3)
+    assert loaded.call_muggins(DEALER, 3) == game.call_muggins(DEALER, 3)
+
+
+def test_callers_are_players_of_a_game_of_muggins() -> None:
+    with pytest.raises(ValueError, match="callers"):
+        Game.new(seed=1, self_count=frozenset({0, 1}), callers=frozenset({0}))
+    with pytest.raises(ValueError, match="callers"):
+        Game.new(seed=1, muggins=True, callers=frozenset({2}))
+
+
 def test_a_self_counting_dealer_counts_hand_and_crib() -> None:
     game = kings_game(self_count=frozenset({DEALER}))
     events = lay(game, KINGS_PLAY)

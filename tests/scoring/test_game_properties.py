@@ -22,9 +22,10 @@ options = st.fixed_dictionaries(
     {
         "self_count": st.sets(st.sampled_from([0, 1])).map(frozenset),
         "muggins": st.booleans(),
+        "callers": st.sets(st.sampled_from([0, 1])).map(frozenset),
         "first_dealer": st.sampled_from([None, 0, 1]),
     }
-)
+).map(lambda chosen: {**chosen, "callers": chosen["callers"] if chosen["muggins"] else frozenset()})
 FAST = settings(max_examples=50, deadline=None)
 
 

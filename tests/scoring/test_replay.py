@@ -65,10 +65,16 @@ def test_each_step_holds_its_own_game() -> None:
     assert len(steps[1].game.hand(1)) == 6
 
 
-@pytest.mark.parametrize("seed", [3, 4, 5])
-def test_a_whole_game_replays_to_its_final_scores(seed: int) -> None:
+@pytest.mark.parametrize(("seed", "callers"), [(3, set()), (4, set()), (5, set()), (6, {0, 1})])
+def test_a_whole_game_replays_to_its_final_scores(seed: int, callers: set[int]) -> None:
     game = play_randomly(
-        Game.new(seed=seed, self_count=frozenset({1}), muggins=True), random.Random(seed)
+        Game.new(
+            seed=seed,
+            self_count=frozenset({0, 1} if callers else {1}),
+            muggins=True,
+            callers=frozenset(callers),
+        ),
+        random.Random(seed),
     )
     record = json.loads(json.dumps(game.record()))
     steps = list(replay(record))
