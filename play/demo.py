@@ -1,15 +1,22 @@
-"""Demo games: the practice games a newcomer finds on the demo player's statistics, and
-Anna's games against Björn (a finished match, a game in progress, a challenge to answer)."""
+"""Demo games: the practice games a newcomer finds on the demo player's statistics,
+Anna's games against Björn (a finished match, a game in progress, a challenge to answer),
+and in the championship's round being played a match played on the site and Anna's
+proposal to play hers there."""
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 
 from club.demo import DEMO_OPPONENT, DEMO_PLAYER
-from play.models import OnlineGame, PracticeGame
+from play.championship import match_propose
+from play.models import Challenge, OnlineGame, PracticeGame
 from play.online import challenge_accept, challenge_create, load_online, online_decide
 from play.services import practice_autoplay, practice_start, stand_in_decision
 from scoring.players.strategy import ComputerPlayer
+from tournaments.models import Match, Round
 
 # Anna's finished practice games: (computer level, best of, seed); her seat is played by
 # a computer too, through the same services a browser uses.
@@ -45,6 +52,45 @@ def seed_online_games() -> int:
     _play(challenge_accept(pk=going.pk, member=bjorn, seed=2026), moves=5)
     challenge_create(challenger=bjorn, challenged=anna, best_of=3)
     return 2
+
+
+def seed_championship_online() -> int:
+    """In the championship's round being played: one match played on the site (a few
+    moves in, for spectators) and Anna's proposal to play hers there; return how many
+    were made (none when they are there already or the round offers no such match)."""
+    round_ = Round.objects.filter(
+        tournament__is_championship=True, kind=Round.Kind.SWISS, status=Round.Status.PLAYING
+    ).first()
+    if round_ is None or Challenge.objects.filter(match__round=round_).exists():
+        return 0
+    pending = (
+        Match.objects.filter(round=round_, is_bye=False, status=Match.Status.PENDING)
+        .prefetch_related("seats__entry__player__user")
+        .order_by("table")
+    )
+    seated = [(match, accounts) for match in pending if (accounts := _accounts(match))]
+    made = 0
+    for match, accounts in seated:
+        anna = [user for user in accounts if user.username == DEMO_PLAYER[0]]
+        if anna:
+            match_propose(match=match, member=anna[0])
+            made += 1
+            break
+    demo = {DEMO_PLAYER[0], DEMO_OPPONENT[0]}
+    for match, (first, second) in seated:
+        if not demo & {first.username, second.username}:
+            proposal = match_propose(match=match, member=first)
+            _play(challenge_accept(pk=proposal.pk, member=second, seed=round_.seed), moves=12)
+            made += 1
+            break
+    return made
+
+
+def _accounts(match: Match) -> tuple[User, User] | None:
+    """The accounts of the players in seats 0 and 1, or None when one has none."""
+    seats = sorted(match.seats.all(), key=attrgetter("seat"))
+    first, second = (seat.entry.player.user for seat in seats)
+    return None if first is None or second is None else (first, second)
 
 
 def _play(game: OnlineGame, *, moves: int | None) -> None:

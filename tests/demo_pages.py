@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from club.demo import DEMO_ORGANISER, DEMO_PLAYER
 from club.models import Player
-from play.models import OnlineGame
+from play.models import Challenge, OnlineGame
 from tournaments.models import Entry, Match, Round, Tournament
 
 
@@ -39,6 +39,9 @@ def public_pages() -> list[str]:
         entry = Entry.objects.filter(tournament=tournament).order_by("pk").first()
         assert entry is not None
         pages.append(reverse("tournaments:entry", args=[slug, entry.pk]))
+    watched = OnlineGame.objects.filter(match__isnull=False).order_by("pk").first()
+    assert watched is not None, "the demo has a championship match played on the site"
+    pages.append(reverse("play:online_game", args=[watched.pk]))  # a spectator's
     return pages
 
 
@@ -58,10 +61,20 @@ READERS: tuple[tuple[str, str] | None, ...] = (None, DEMO_PLAYER, DEMO_ORGANISER
 
 
 def player_pages() -> list[str]:
-    """The demo player's games against another member: the lobby and each game's page."""
+    """The demo player's games against another member (the lobby and each game's page) and
+    her championship match with her proposal to play it on the site."""
     games = OnlineGame.objects.filter(seat_0__username=DEMO_PLAYER[0]).order_by("pk")
     assert games.exists()
-    return [reverse("play:lobby")] + [reverse("play:online_game", args=[game.pk]) for game in games]
+    pages = [reverse("play:lobby")] + [reverse("play:online_game", args=[g.pk]) for g in games]
+    proposed = (
+        Challenge.objects.filter(challenger__username=DEMO_PLAYER[0], match__isnull=False)
+        .select_related("match__round__tournament")
+        .first()
+    )
+    assert proposed is not None, "Anna proposed to play her championship match on the site"
+    match = proposed.match
+    assert match is not None
+    return [*pages, reverse("tournaments:match", args=[match.round.tournament.slug, match.pk])]
 
 
 def pages_for(reader: tuple[str, str] | None) -> list[str]:

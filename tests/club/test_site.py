@@ -10,6 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from club.models import Player
+from play.models import Challenge
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
@@ -70,8 +71,11 @@ def test_htmx_is_served_from_the_project_not_a_cdn(client: Client) -> None:
 def test_seed_demo_is_idempotent() -> None:
     call_command("seed_demo")
     count = Player.objects.count()
+    proposals = Challenge.objects.filter(match__isnull=False).count()
     call_command("seed_demo")
     assert count == Player.objects.count() >= 24
+    # one championship match played on the site, one of Anna's to answer
+    assert proposals == Challenge.objects.filter(match__isnull=False).count() == 2
     anna = Player.objects.get(name="Anna Berg").user
     assert anna is not None
     assert anna.username == "anna"

@@ -7,7 +7,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from club.demo import DEMO_OPPONENT, DEMO_ORGANISER, DEMO_PLAYER, seed_club
-from play.demo import seed_online_games, seed_practice_games
+from play.demo import seed_championship_online, seed_online_games, seed_practice_games
 from tournaments.demo import links_to_try, seed_championships
 
 
@@ -37,6 +37,12 @@ class Command(BaseCommand):
         championships = seed_championships()
         seeded = ", ".join(championships) if championships else "already there"
         self.stdout.write(f"Championships: {seeded}")
+        online_matches = seed_championship_online()
+        self.stdout.write(
+            f"Championship matches on the site: {online_matches} made"
+            if online_matches
+            else "Championship matches on the site: already there (or none to make)"
+        )
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo organiser: username '{DEMO_ORGANISER[0]}', password '{DEMO_ORGANISER[1]}'\n"
