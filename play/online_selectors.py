@@ -99,6 +99,8 @@ class OnlineTable:
     table: TableView
     claimable_from: datetime.datetime | None
     """When the reader may claim the game (the other player has left it waiting), or None."""
+    replays: list[int]
+    """Once the match is over: the numbers of its games played to the end (to replay)."""
 
     @property
     def other_name(self) -> str:
@@ -170,7 +172,18 @@ def online_table(game: OnlineGame, *, seat: int | None) -> OnlineTable:
     claimable = None
     if seat is not None and not game.finished and waits_for_other(match, seat):
         claimable = game.last_move + CLAIM_AFTER
-    return OnlineTable(game, seat, names, table, claimable)
+    replays = finished_games(game) if game.finished else []
+    return OnlineTable(game, seat, names, table, claimable, replays)
+
+
+def finished_games(game: OnlineGame) -> list[int]:
+    """The numbers of the match's games played to their end: those a replay shows (a game
+    left unfinished by a resignation or a claim is not among them)."""
+    if game.finished and game.record:
+        records = game.record["games"]
+        return [number for number, record in enumerate(records, 1) if record["winner"] is not None]
+    match = load_online(game)
+    return [number for number, one in enumerate(match.games, 1) if one.phase is Phase.DONE]
 
 
 def online_replay(game: OnlineGame, *, seat: int, game_number: int, step: int) -> ReplayView | None:

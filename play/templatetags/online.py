@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from play.championship import refusal_to_propose
 from play.models import Challenge, OnlineGame
 from play.online import member_name
-from play.online_selectors import challenges_to, online_games_for
+from play.online_selectors import challenges_to, finished_games, online_games_for
 from tournaments.models import Match as TournamentMatch
 
 register = template.Library()
@@ -113,10 +113,15 @@ def match_online(context: template.Context, match: TournamentMatch) -> dict[str,
     user = context.get("user")
     member = user if isinstance(user, User) else None
     shown: dict[str, object] = {"csrf_token": context.get("csrf_token"), "match": match}
-    game = OnlineGame.objects.filter(match=match).only("pk", "seat_0", "seat_1").first()
+    game = (
+        OnlineGame.objects.filter(match=match)
+        .only("pk", "seat_0", "seat_1", "finished", "best_of")
+        .first()
+    )
     if game is not None:
         plays = member is not None and game.seat_of(member.pk) is not None
-        return {**shown, "game": game, "plays": plays}
+        replays = finished_games(game) if plays and game.finished else []
+        return {**shown, "game": game, "plays": plays, "replays": replays}
     if member is None or match.is_bye:
         return shown
     proposal = (

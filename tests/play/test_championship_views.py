@@ -16,7 +16,10 @@ from django.utils import translation
 from play.board import face
 from play.championship import match_propose
 from play.models import Challenge, OnlineGame
-from play.online import challenge_accept, load_online
+from play.online import challenge_accept, load_online, online_decide, online_resign
+from play.services import Action, Decision, stand_in_decision
+from scoring.players.strategy import ComputerPlayer
+from scoring.rules.events import Phase
 from tests.tournaments.conftest import account, make_tournament, seats
 from tournaments.models import Match
 from tournaments.services import rounds
@@ -117,3 +120,33 @@ def test_a_game_between_members_is_not_for_spectators(match: Match) -> None:
     assert client_of(UserFactory.create(username="c1")).get(page).status_code == 404
     table = reverse("play:online_table", args=[friendly.pk])
     assert client_of(None).get(table).status_code == 404
+
+
+def test_a_stopped_match_links_its_players_to_the_games_played_to_the_end(match: Match) -> None:
+    """A resigned match goes to the organisers without its games saved; its players can
+    still replay each game that was finished, and only those."""
+    first, second = (account(seat) for seat in seats(match))
+    proposal = match_propose(match=match, member=first)
+    game = challenge_accept(pk=proposal.pk, member=second, seed=5)
+    stand_ins = {seat: ComputerPlayer("standard", seat) for seat in (0, 1)}
+    users = {0: game.seat_0, 1: game.seat_1}
+    played = load_online(game)
+    while played.game.phase is not Phase.DONE:  # game 1 to its end, then one move of game 2
+        seat = played.game.to_move or 0
+        decision = stand_in_decision(played, stand_ins[seat], seat)
+        game = online_decide(
+            pk=game.pk, member=users[seat], moves=game.moves_of(seat), decision=decision
+        )
+        played = load_online(game)
+    game = online_decide(
+        pk=game.pk, member=users[0], moves=game.moves_of(0), decision=Decision(Action.NEXT)
+    )
+    online_resign(pk=game.pk, member=first)
+    replay = reverse("play:online_replay", args=[game.pk])
+    for page in (match_page(match), reverse("play:online_game", args=[game.pk])):
+        html = client_of(second).get(page).content.decode()
+        assert f'href="{replay}?game=1"' in html, page
+        assert "Replay game 1" in html
+        assert f"{replay}?game=2" not in html
+    assert replay not in client_of(None).get(match_page(match)).content.decode()
+    assert client_of(second).get(f"{replay}?game=1").status_code == 200
