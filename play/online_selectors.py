@@ -135,12 +135,13 @@ class OnlineTable:
         return [self.names[seat] for seat in sorted(self.table.awaiting)]
 
     @property
-    def seated(self) -> list[tuple[str, int, int, range]]:
-        """Each seat's name, games won, score and cards held face down (a spectator's view)."""
-        table = self.table
+    def held_by_others(self) -> list[tuple[str, range]]:
+        """The name and the cards held face down of each seat but the reader's (a
+        spectator's: both)."""
         return [
-            (self.names[seat], table.wins[seat], table.scores[seat], range(table.holds[seat]))
+            (self.names[seat], range(self.table.holds[seat]))
             for seat in (0, 1)
+            if seat != self.seat
         ]
 
     def _yours_first(self, pair: tuple[int, int]) -> tuple[int, int]:
