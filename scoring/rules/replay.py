@@ -2,9 +2,9 @@
 
 A *record* (``Game.record()``) holds each deal's cards and the events that
 happened. The decisions in it (the discards, each card laid, each claim of a
-self-counted hand, each call of muggins) are taken again on a game dealt the recorded cards; every
-event the rules then produce must match the recorded one, so a replay both
-shows a game step by step and checks that its record is true.
+self-counted hand, each call of muggins) are taken again on a game dealt the
+recorded cards; every event the rules then produce must match the recorded one,
+so a replay both shows a game step by step and checks that its record is true.
 """
 
 from __future__ import annotations
