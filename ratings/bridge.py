@@ -20,6 +20,7 @@ import datetime
 from collections import defaultdict
 from collections.abc import Collection
 from dataclasses import dataclass
+from typing import cast
 
 from django.db.models import Exists, OuterRef, QuerySet, Subquery
 from django.utils import timezone
@@ -85,7 +86,7 @@ def outcomes(rounds: Collection[int]) -> dict[int, list[Outcome]]:
     seated: dict[int, tuple[int, int]] = {}
     for match_id, round_id, winner, player in seats:
         players[match_id].append(player)
-        seated[match_id] = (round_id, winner)
+        seated[match_id] = (round_id, cast(int, winner))  # a final match has a winner
     by_round: dict[int, list[Outcome]] = defaultdict(list)
     for match_id, (round_id, winner) in seated.items():
         pair = players[match_id]
