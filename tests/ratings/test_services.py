@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable
-from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -16,6 +15,7 @@ from ratings import selectors
 from ratings.glicko import Rating, Result, rate
 from ratings.models import ListRating, PeriodRating, RatingPeriod
 from ratings.services import ratings_recompute, ratings_rerate
+from tests.ratings.conftest import stored
 from tests.tournaments.conftest import account, make_tournament, play_round, seats
 from tournaments.access import Actor
 from tournaments.models import Match, Round, Tournament
@@ -23,22 +23,6 @@ from tournaments.services import results, rounds
 from tournaments.services import tournaments as tournament_services
 
 pytestmark = pytest.mark.django_db
-
-Stored = tuple[list[tuple[Any, ...]], list[tuple[Any, ...]], list[tuple[Any, ...]]]
-
-
-def stored() -> Stored:
-    """Every row of the rating list, without the ids the database chose."""
-    periods = RatingPeriod.objects.order_by("position").values_list(
-        "position", "round_id", "date", "matches"
-    )
-    history = PeriodRating.objects.order_by("period__position", "player_id").values_list(
-        "period__position", "player_id", "rating", "deviation", "volatility", "matches", "wins"
-    )
-    listed = ListRating.objects.order_by("player_id").values_list(
-        "player_id", "period__position", "rating", "deviation", "volatility", "matches", "wins"
-    )
-    return list(periods), list(history), list(listed)
 
 
 def rating_of(player: Player) -> ListRating:
