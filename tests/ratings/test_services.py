@@ -18,6 +18,7 @@ from ratings.services import ratings_recompute, ratings_rerate
 from tests.ratings.conftest import stored
 from tests.tournaments.conftest import account, make_tournament, play_round, seats
 from tournaments.access import Actor
+from tournaments.exchange import export_tournament, import_tournament
 from tournaments.models import Match, Round, Tournament
 from tournaments.services import results, rounds
 from tournaments.services import tournaments as tournament_services
@@ -194,6 +195,22 @@ def test_moving_a_tournament_before_another_reorders_the_periods_as_a_recomputat
     moved = stored()
     ratings_recompute()
     assert stored() == moved
+
+
+def test_an_imported_older_tournament_is_rated_before_the_later_ones(organiser: User) -> None:
+    spring = make_tournament(4, name="Spring Cup")
+    play_round(spring, organiser)
+    data = export_tournament(spring)
+    data["tournament"].update(
+        name="Old Cup", year=2025, starts_on="2025-05-01", ends_on="2025-05-01"
+    )
+    old = import_tournament(data, slug="old-cup")  # the same members, found in the register
+    periods = list(RatingPeriod.objects.order_by("position"))
+    assert [period.round.tournament for period in periods] == [old, spring]
+    assert sorted(ListRating.objects.values_list("matches", flat=True)) == [2, 2, 2, 2]
+    imported = stored()
+    ratings_recompute()
+    assert stored() == imported
 
 
 def test_rating_again_when_nothing_changed_changes_nothing(organiser: User) -> None:
