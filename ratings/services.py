@@ -83,11 +83,7 @@ def _rebuild(rated: Sequence[bridge.Period], start: int) -> None:
     after = rate_periods(
         [outcomes[period.round] for period in periods], first=position, players=before
     )
-    played = {player for players in after for player in players}
-    listed = ListRating.objects.filter(Q(period__position__gte=position) | Q(player__in=played))
-    changed = played | set(listed.values_list("player_id", flat=True))
-    listed.delete()
-    RatingPeriod.objects.filter(position__gte=position).delete()
+    changed = _clear_from(position, played={player for players in after for player in players})
     RatingPeriod.objects.bulk_create(
         RatingPeriod(
             round_id=period.round,
@@ -100,24 +96,28 @@ def _rebuild(rated: Sequence[bridge.Period], start: int) -> None:
     standing = dict(before)
     for players in after:
         standing.update(players)
-    period_of = _period_ids(
-        {rated.period for players in after for rated in players.values()}
-        | {standing[player].period for player in changed if player in standing}
-    )
+    listed = {player: standing[player] for player in sorted(changed) if player in standing}
+    period_of = _period_ids({rated.period for rated in listed.values()} | {position})
     PeriodRating.objects.bulk_create(
         _values(PeriodRating(player_id=player, period_id=period_of[rated.period]), rated)
         for players in after
         for player, rated in sorted(players.items())
     )
     ListRating.objects.bulk_create(
-        _values(
-            ListRating(player_id=player, period_id=period_of[standing[player].period]),
-            standing[player],
-        )
-        for player in sorted(changed)
-        if player in standing
+        _values(ListRating(player_id=player, period_id=period_of[rated.period]), rated)
+        for player, rated in listed.items()
     )
     RatingList.objects.filter(pk=1).update(version=F("version") + 1, changed_at=timezone.now())
+
+
+def _clear_from(position: int, *, played: set[int]) -> set[int]:
+    """Delete the periods from ``position`` on and the list lines that will change: those
+    of the players rated there, before or now. Returns those players."""
+    listed = ListRating.objects.filter(Q(period__position__gte=position) | Q(player__in=played))
+    changed = played | set(listed.values_list("player_id", flat=True))
+    listed.delete()
+    RatingPeriod.objects.filter(position__gte=position).delete()
+    return changed
 
 
 def _period_ids(positions: set[int]) -> dict[int, int]:
