@@ -198,6 +198,7 @@ INSTALLED_APPS = [
     "club",
     "play",
     "tournaments",
+    "ratings",
 ]
 
 MIDDLEWARE = [

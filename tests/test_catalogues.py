@@ -19,7 +19,17 @@ import pytest
 from tests.conftest import skip_or_fail
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCES = ("config", "club", "play", "tournaments", "scoring", "templates", "locale", "manage.py")
+SOURCES = (
+    "config",
+    "club",
+    "play",
+    "tournaments",
+    "ratings",
+    "scoring",
+    "templates",
+    "locale",
+    "manage.py",
+)
 
 
 def _entries(po: str) -> list[tuple[str, str, str]]:
@@ -90,7 +100,7 @@ TRANSLATING = {"_", "gettext", "gettext_lazy", "pgettext", "pgettext_lazy", "nge
 
 def test_no_string_is_marked_for_translation_inside_an_f_string() -> None:
     marked = []
-    for app in ("config", "club", "play", "tournaments"):
+    for app in ("config", "club", "play", "tournaments", "ratings"):
         for path in (ROOT / app).rglob("*.py"):
             for node in ast.walk(ast.parse(path.read_text("utf-8"))):
                 if not isinstance(node, ast.JoinedStr):

@@ -6,7 +6,8 @@ exact name and club, or by id and name, or added), the forbidden pairs, and
 each round with its matches, seats, the engine's games and the byes, written by
 the services that write them on the site (``services.matches``). Imported
 results keep their status and each match with games gets one "imported" line
-in its result log; game records are attached by the service the site uses.
+in its result log; game records are attached by the service the site uses. The
+final results are rated, like those saved on the site.
 Any problem, even one only the database finds, saves nothing.
 """
 
@@ -19,6 +20,7 @@ from django.db import IntegrityError, transaction
 
 from club.models import Player
 from club.services import player_create
+from ratings.services import ratings_rerate
 from tournaments.errors import TournamentError
 from tournaments.exchange.checking import ImportPlan, PlayerPlan, check_export
 from tournaments.exchange.fields import InvalidExport, at
@@ -55,6 +57,7 @@ def _write(plan: ImportPlan) -> Tournament:
     if plan.champion is not None:
         tournament.champion = entry_of[plan.champion]
         tournament.save(update_fields=["champion"])
+    ratings_rerate()  # its final results are rated, and every period after them again
     return tournament
 
 

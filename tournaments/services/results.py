@@ -24,6 +24,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from ratings.services import ratings_rerate
 from scoring.rules.match import MatchReportError, MatchResult, ReportFault, check_match
 from tournaments import bridge
 from tournaments.access import Actor
@@ -112,10 +113,16 @@ def log_change(
 
 
 def save_changed(match: Match) -> None:
-    """Save a changed result: a new report version, so older confirm forms are refused."""
+    """Save a changed result: a new report version, so older confirm forms are refused.
+
+    A final result (new or corrected) is rated at once, in the same transaction: the
+    rating list from the match's round onward (``ratings.services``).
+    """
     match.report_version += 1
     match.save()
     tournament_changed(match.round.tournament_id, round_id=match.round_id)
+    if match.status == Match.Status.FINAL:
+        ratings_rerate(round=match.round)
 
 
 # The permission predicates: each says why an actor in ``seat`` may not do something

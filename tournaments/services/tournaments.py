@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from club.models import Player
 from club.services import player_create
+from ratings.services import ratings_rerate
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, ForbiddenPair, Round, Tournament
 from tournaments.services.changes import tournament_changed
@@ -89,12 +90,15 @@ def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
         raise TournamentError(
             _("Match length and game points cannot change once a round has been published.")
         )
+    days = (tournament.starts_on, tournament.ends_on)
     for key, value in fields.items():
         if key in TOURNAMENT_FIELDS:
             setattr(tournament, key, value)
     tournament.full_clean()
     tournament.save()
     tournament_changed(tournament)
+    if (tournament.starts_on, tournament.ends_on) != days:
+        ratings_rerate()  # its rounds may now be rated in another order, or on other days
     return tournament
 
 

@@ -1,0 +1,137 @@
+"""The one writer of the rating list: rate it again from a period onward, or from scratch.
+
+The list is a function of the final results (``ratings.bridge`` says which matches
+and rounds count). When a result changes, every period from that result's round
+onward is rated again, because each later rating starts from the ones before it; the
+periods before it stay as stored. Rating again from the first period is recomputing
+from scratch, and the two give the same rows: a period is stored with the numbers the
+algorithm returned, and the floats read back are the ones written.
+
+The stored periods are also compared with the ones the results make now, and the list
+is rated again from the first that differs: a round that became a rated round, a
+tournament moved to other dates or an older tournament imported all reorder the periods
+after them, whichever result was saved.
+
+``RatingList``'s row is locked first, so two results saved at the same moment are rated
+one after the other, the second from the first's list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from ratings import bridge
+from ratings.models import ListRating, PeriodRating, RatingList, RatingPeriod
+from ratings.periods import RatedPlayer, rate_periods
+from tournaments.models import Round
+
+
+def _lock_list() -> None:
+    if not RatingList.objects.select_for_update().filter(pk=1).exists():
+        RatingList.objects.bulk_create([RatingList(pk=1)], ignore_conflicts=True)
+        RatingList.objects.select_for_update().filter(pk=1).exists()
+
+
+def _first_difference(rated: Sequence[bridge.Period], stored: Sequence[bridge.Period]) -> int:
+    """The index of the first period the results make and the list does not store."""
+    for index, (made, kept) in enumerate(zip(rated, stored, strict=False)):
+        if made != kept:
+            return index
+    return min(len(rated), len(stored))
+
+
+@transaction.atomic
+def ratings_rerate(*, round: Round | None = None) -> int | None:  # noqa: A002
+    """Rate the list again from ``round``'s period onward (a result of it became final or
+    was corrected), or from an earlier period the results have changed.
+
+    Returns the position rated again from, or None when the list was up to date.
+    """
+    _lock_list()
+    rated, stored = bridge.rated_periods(), bridge.stored_periods()
+    start = _first_difference(rated, stored)
+    if round is not None:
+        start = min(
+            [start] + [index for index, period in enumerate(rated) if period.round == round.pk]
+        )
+    if start == len(rated) == len(stored):
+        return None
+    _rebuild(rated, start)
+    return start + 1
+
+
+@transaction.atomic
+def ratings_recompute() -> int:
+    """The whole list again from the first period; returns the number of periods."""
+    _lock_list()
+    rated = bridge.rated_periods()
+    _rebuild(rated, 0)
+    return len(rated)
+
+
+def _rebuild(rated: Sequence[bridge.Period], start: int) -> None:
+    """Store ``rated[start:]`` rated again, from the stored periods before them."""
+    position = start + 1
+    before = bridge.players_before(position) if start else {}
+    periods = rated[start:]
+    outcomes = bridge.outcomes([period.round for period in periods])
+    after = rate_periods(
+        [outcomes[period.round] for period in periods], first=position, players=before
+    )
+    changed = _clear_from(position, played={player for players in after for player in players})
+    RatingPeriod.objects.bulk_create(
+        RatingPeriod(
+            round_id=period.round,
+            position=number,
+            date=period.date,
+            matches=len(outcomes[period.round]),
+        )
+        for number, period in enumerate(periods, start=position)
+    )
+    standing = dict(before)
+    for players in after:
+        standing.update(players)
+    listed = {player: standing[player] for player in sorted(changed) if player in standing}
+    period_of = _period_ids({rated.period for rated in listed.values()} | {position})
+    PeriodRating.objects.bulk_create(
+        _values(PeriodRating(player_id=player, period_id=period_of[rated.period]), rated)
+        for players in after
+        for player, rated in sorted(players.items())
+    )
+    ListRating.objects.bulk_create(
+        _values(ListRating(player_id=player, period_id=period_of[rated.period]), rated)
+        for player, rated in listed.items()
+    )
+    RatingList.objects.filter(pk=1).update(version=F("version") + 1, changed_at=timezone.now())
+
+
+def _clear_from(position: int, *, played: set[int]) -> set[int]:
+    """Delete the periods from ``position`` on and the list lines that will change: those
+    of the players rated there, before or now. Returns those players."""
+    listed = ListRating.objects.filter(Q(period__position__gte=position) | Q(player__in=played))
+    changed = played | set(listed.values_list("player_id", flat=True))
+    listed.delete()
+    RatingPeriod.objects.filter(position__gte=position).delete()
+    return changed
+
+
+def _period_ids(positions: set[int]) -> dict[int, int]:
+    """The ids of the periods at ``positions``."""
+    periods = RatingPeriod.objects.filter(position__gte=min(positions, default=1))
+    return dict(periods.values_list("position", "pk"))
+
+
+_Row = TypeVar("_Row", PeriodRating, ListRating)
+
+
+def _values(row: _Row, rated: RatedPlayer) -> _Row:
+    row.rating = rated.rating.rating
+    row.deviation = rated.rating.deviation
+    row.volatility = rated.rating.volatility
+    row.matches, row.wins = rated.matches, rated.wins
+    return row
