@@ -112,3 +112,5 @@ def test_a_championship_match_played_on_the_site_is_final_with_its_records(
     records.first.click()
     expect(spectator.locator("main")).to_contain_text(names[0])
     assert watched
+    for page in (proposer, accepter, spectator):  # no poll outlives the test's database
+        page.context.close()

@@ -160,6 +160,7 @@ def test_a_poll_answered_after_ones_own_move_keeps_the_next_hand_choosable(
     page.unroute(re.compile(r"/table/$"))
     page.wait_for_timeout(1000)
     expect(page.locator(".discard-form .card-check")).to_have_count(6)
+    page.context.close()  # no poll outlives the test's database
 
 
 def test_the_cards_being_chosen_stay_chosen_when_the_other_player_lays_away(
@@ -186,3 +187,4 @@ def test_the_cards_being_chosen_stay_chosen_when_the_other_player_lays_away(
     expect(chosen).to_have_count(1)
     expect(page.locator(".discard-form .card-pick").nth(2).locator("input")).to_be_checked()
     expect(page.locator(".discard-form .card-pick").nth(2).locator("input")).to_be_focused()
+    page.context.close()
