@@ -46,6 +46,7 @@ urlpatterns = [
     path("t/", include("tournaments.urls")),
     path("p/<str:key>/", private_views.private_page, name="private_link"),
     path("play/", include("play.urls")),
+    path("ratings/", include("ratings.urls")),
     path("", include("club.urls")),
 ]
 

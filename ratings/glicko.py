@@ -72,6 +72,11 @@ class Rating:
             raise ValueError(f"deviation and volatility must be positive: {self!r}")
 
     @property
+    def margin(self) -> float:
+        """Two deviations: the true strength is within the rating ± this, 95 % sure."""
+        return 2 * self.deviation
+
+    @property
     def mu(self) -> float:
         return (self.rating - START_RATING) / SCALE
 

@@ -17,10 +17,11 @@ import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from django.utils.translation import get_language
 from django_ratelimit import ALL
 from django_ratelimit.core import is_ratelimited
+from django_ratelimit.exceptions import Ratelimited
 
 from club.roles import is_organiser
 from config.caching import computed_once
@@ -95,3 +96,14 @@ def cached_pdf(
         return Rendered(document.filename, documents.render_pdf(document))
 
     return computed_once(key, render, timeout=KEEP_SECONDS, wait=WAIT_SECONDS)
+
+
+def pdf_response(request: HttpRequest, key: str, build: Callable[[], Document]) -> HttpResponse:
+    """The PDF at ``key`` from the cache, or rendered by ``build`` and kept; a reader who
+    has started too many renders gets the 429 page."""
+    rendered = cached_pdf(key, build, refused=lambda: render_refused(request))
+    if rendered is None:
+        raise Ratelimited
+    response = HttpResponse(rendered.content, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{rendered.filename}"'
+    return response

@@ -50,7 +50,8 @@ class Document:
     kind: str
     title: str
     filename: str
-    tournament: Tournament
+    tournament: Tournament | None
+    """The tournament the document is of (None: the club's, as the rating list)."""
     preliminary: bool
     context: dict[str, Any] = field(default_factory=dict)
     proposal: bool = False

@@ -14,33 +14,20 @@ download costs a cache read or a 304. A reader who starts too many renders gets 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from django.http import Http404, HttpRequest, HttpResponse
 from django.views.decorators.http import require_safe
-from django_ratelimit.exceptions import Ratelimited
 
 from club.roles import is_organiser, organiser_required
 from tournaments import selectors
 from tournaments.models import Round
 from tournaments.printing import cache, documents, links
-from tournaments.printing.documents import Document
+from tournaments.printing.cache import pdf_response
 from tournaments.views.common import get_round, get_tournament
 from tournaments.views.conditional import conditional, on_tournament
 
 
 def last_closed(rounds: list[Round]) -> Round | None:
     return next((r for r in reversed(rounds) if r.status == Round.Status.CLOSED), None)
-
-
-def pdf_response(request: HttpRequest, key: str, build: Callable[[], Document]) -> HttpResponse:
-    """The PDF at ``key`` from the cache, or rendered by ``build`` and kept."""
-    rendered = cache.cached_pdf(key, build, refused=lambda: cache.render_refused(request))
-    if rendered is None:
-        raise Ratelimited
-    response = HttpResponse(rendered.content, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{rendered.filename}"'
-    return response
 
 
 @require_safe

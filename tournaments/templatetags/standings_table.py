@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 from django import template
 from django.urls import reverse
 
+from ratings.selectors import expected_scores
 from scoring.rules.events import WINNING_SCORE
 from tournaments import tiebreaks
 from tournaments.bridge import StandingRow
@@ -102,6 +103,9 @@ class PairingLine(NamedTuple):
     status: str
     watch: str
     """Where a spectator watches the match being played on the site, else empty."""
+    expected: tuple[int, int] | None
+    """While the match is unplayed: each seat's expected score from the ratings, in per
+    cent (None: a bye, a match played, or two unrated players)."""
 
 
 @register.simple_tag
@@ -110,6 +114,7 @@ def pairing_lines(tournament: Tournament, rows: Sequence[dict[str, Any]]) -> lis
     entry_head, _zero, entry_tail = _addressed("tournaments:entry", tournament)
     match_head, _zero, match_tail = _addressed("tournaments:match", tournament)
     watch_head, _zero, watch_tail = reverse("play:online_match", args=[0]).rpartition("0")
+    expected = _expected(rows)
     lines = []
     for row in rows:
         match = row["match"]
@@ -142,9 +147,25 @@ def pairing_lines(tournament: Tournament, rows: Sequence[dict[str, Any]]) -> lis
                 watch=f"{watch_head}{match.pk}{watch_tail}"
                 if match.status == Match.Status.ONLINE
                 else "",
+                expected=expected.get(match.pk),
             )
         )
     return lines
+
+
+def _expected(rows: Sequence[dict[str, Any]]) -> dict[int, tuple[int, int]]:
+    """Each unplayed match's expected scores from the ratings, seat 0's first, in per cent."""
+    unplayed = {
+        row["match"].pk: tuple(seat.entry.player_id for seat, _record in row["seats"])
+        for row in rows
+        if not row["match"].is_bye and row["match"].status in UNPLAYED
+    }
+    chances = expected_scores({match: (pair[0], pair[1]) for match, pair in unplayed.items()})
+    return {match: (round(100 * p), 100 - round(100 * p)) for match, p in chances.items()}
+
+
+UNPLAYED = (Match.Status.PENDING, Match.Status.IN_PLAY, Match.Status.ONLINE)
+"""The matches whose expected scores the round page shows: no result reported yet."""
 
 
 def _addressed(name: str, tournament: Tournament) -> tuple[str, str, str]:

@@ -1,0 +1,57 @@
+"""The rating list as pages and the printed document show it (printed like the standings:
+``tournaments.printing``). A line's *change* is its rating's move in the latest
+tournament rated: signed, whole, empty when the member did not play there, and *new*
+when they were first rated there."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
+
+from ratings.selectors import (
+    PROVISIONAL_DEVIATION,
+    LastTournament,
+    ListLine,
+    last_tournament,
+    rating_list,
+)
+from tournaments.printing.documents import Document
+from tournaments.tiebreaks import signed
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    line: ListLine
+    change: str
+    new: bool
+
+
+def listed(lines: list[ListLine], last: LastTournament | None) -> list[Row]:
+    """The list's lines with their change in the latest tournament rated."""
+    changes = last.changes if last is not None else {}
+    rows = []
+    for line in lines:
+        change = changes.get(line.player.pk, 0.0)
+        new = line.player.pk in changes and change is None
+        shown = "" if change is None or line.player.pk not in changes else signed(round(change))
+        rows.append(Row(line, shown, new))
+    return rows
+
+
+def rating_list_document(*, club: str | None = None) -> Document:
+    """The list (``club``: that club's members, with their rank on the whole list)."""
+    last = last_tournament()
+    title = _("Rating list") if club is None else _("Rating list: %(club)s") % {"club": club}
+    return Document(
+        kind="rating_list",
+        title=title,
+        filename="rating-list.pdf",
+        tournament=None,
+        preliminary=False,
+        context={
+            "rows": listed(rating_list(club=club), last),
+            "last": last,
+            "provisional_deviation": round(PROVISIONAL_DEVIATION),
+        },
+    )
