@@ -17,9 +17,9 @@ from tournaments.models import Entry, Match, Round, Tournament
 def public_pages() -> list[str]:
     """The demo's public pages: the register, both championships, their rounds and matches."""
     pages = [reverse(name) for name in ("home", "player_list", "tournaments:list", "login")]
-    pages += [reverse(name) for name in ("play:index", "play:stats")]
-    player = Player.objects.order_by("pk").first()
-    assert player is not None
+    pages += [reverse(name) for name in ("play:index", "play:stats", "ratings:list")]
+    player = Player.objects.filter(list_rating__isnull=False).order_by("pk").first()
+    assert player is not None, "a demo member is rated (their page shows the chart)"
     pages.append(reverse("player_detail", args=[player.pk]))
     for tournament in Tournament.objects.order_by("year"):
         slug = tournament.slug
