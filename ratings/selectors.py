@@ -22,9 +22,11 @@ from ratings.models import ListRating, PeriodRating, RatingList, RatingPeriod
 from ratings.periods import RatedPlayer
 from tournaments.models import Seat
 
-PROVISIONAL_DEVIATION = 110.0
+PROVISIONAL_DEVIATION = 150.0
 """A rating whose deviation is above this is provisional: the member has played too few
-rated matches, or too few lately, for it to say much (a first choice, as on lichess)."""
+rated matches, or too few lately, for it to say much. From the start (350) a member
+comes under it after about ten matches, a year of club tournaments or two: lichess's
+110 counts games, and a match is one result here."""
 
 
 @dataclass(frozen=True, slots=True)
