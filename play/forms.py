@@ -168,6 +168,14 @@ class ChallengeForm(forms.Form):
             "muggins to take the points missed."
         ),
     )
+    rated = forms.BooleanField(
+        label=_("Rated"),
+        required=False,
+        help_text=_(
+            "The match counts on the rating list, if played to its end or resigned; "
+            "accepting agrees to it. The site counts every hand."
+        ),
+    )
 
     def __init__(self, *args: Any, members: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

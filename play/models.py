@@ -123,6 +123,9 @@ class OnlineGame(models.Model):
     best_of = models.PositiveSmallIntegerField(_("best of"), default=1)
     self_count = models.BooleanField(_("count it yourself"), default=False)
     muggins = models.BooleanField(_("muggins"), default=False)
+    rated = models.BooleanField(
+        _("rated"), default=False, help_text=_("The match counts on the rating list.")
+    )
     seed = models.BigIntegerField(_("seed"))
     state = models.JSONField(_("engine state"))
     version = models.PositiveIntegerField(_("changes"), default=0)
@@ -154,6 +157,11 @@ class OnlineGame(models.Model):
             ),
             models.CheckConstraint(
                 condition=models.Q(best_of__in=(1, 3, 5, 7)), name="online_best_of_odd"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(rated=False)
+                | models.Q(match__isnull=True, self_count=False, muggins=False),
+                name="online_rated_by_the_rules",
             ),
             models.CheckConstraint(
                 condition=models.Q(finished=False, winner__isnull=True, ended="")
@@ -194,7 +202,9 @@ class Challenge(models.Model):
     Accepting it starts the game (``game``); the challenged member may decline it
     and the challenger withdraw it while it is open. With ``match`` it is a
     *proposal* to play that tournament match on the site, to the opponent, by the
-    tournament's rules (the engine counts; no muggins).
+    tournament's rules (the engine counts; no muggins). A *rated* challenge is one both
+    agree to have rated: the challenger by making it, the other by accepting it; its
+    match, played to its end or resigned, counts on the rating list.
     """
 
     class Status(models.TextChoices):
@@ -221,6 +231,9 @@ class Challenge(models.Model):
     best_of = models.PositiveSmallIntegerField(_("best of"), default=1)
     self_count = models.BooleanField(_("count it yourself"), default=False)
     muggins = models.BooleanField(_("muggins"), default=False)
+    rated = models.BooleanField(
+        _("rated"), default=False, help_text=_("The match counts on the rating list.")
+    )
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.OPEN
     )
@@ -262,6 +275,13 @@ class Challenge(models.Model):
                 condition=models.Q(match__isnull=True)
                 | models.Q(challenged__isnull=False, self_count=False, muggins=False),
                 name="proposal_to_the_opponent_by_the_rules",
+            ),
+            # A rated match is played by the club's rules: the engine counts, no muggins
+            # (RULES.md 5); a tournament match is rated with its tournament.
+            models.CheckConstraint(
+                condition=models.Q(rated=False)
+                | models.Q(match__isnull=True, self_count=False, muggins=False),
+                name="challenge_rated_by_the_rules",
             ),
             models.UniqueConstraint(
                 fields=["match"],

@@ -24,6 +24,8 @@ from django.utils.translation import gettext as _
 from play import championship
 from play.models import Challenge, OnlineGame
 from play.services import SEED_LIMIT, Decision, take
+from ratings.bridge import month_of
+from ratings.services import ratings_rerate
 from scoring.rules.events import Phase
 from scoring.rules.match import Match
 from tournaments.models import Match as TournamentMatch
@@ -47,8 +49,17 @@ def challenge_create(
     best_of: int = 1,
     self_count: bool = False,
     muggins: bool = False,
+    rated: bool = False,
 ) -> Challenge:
-    """A challenge to ``challenged``, or an open one (None). Refusals are ``ValidationError``."""
+    """A challenge to ``challenged``, or an open one (None). Refusals are ``ValidationError``.
+
+    A ``rated`` match is played by the club's rules: the engine counts every hand.
+    """
+    if rated and (self_count or muggins):
+        raise ValidationError(
+            _("A rated match is played by the club's rules: the site counts every hand."),
+            code="rated_rules",
+        )
     if challenged is not None and challenged.pk == challenger.pk:
         raise ValidationError(_("You cannot challenge yourself."), code="yourself")
     if challenged is not None and not challenged.is_active:
@@ -73,6 +84,7 @@ def challenge_create(
         best_of=best_of,
         self_count=self_count or muggins,
         muggins=muggins,
+        rated=rated,
     )
     challenge.full_clean()
     challenge.save()
@@ -100,6 +112,7 @@ def challenge_accept(*, pk: int, member: User, seed: int | None = None) -> Onlin
         best_of=challenge.best_of,
         self_count=challenge.self_count,
         muggins=challenge.muggins,
+        rated=challenge.rated,
         seed=seed,
         tournament_match=challenge.match,
     )
@@ -136,6 +149,7 @@ def online_start(
     best_of: int = 1,
     self_count: bool = False,
     muggins: bool = False,
+    rated: bool = False,
     seed: int | None = None,
     tournament_match: TournamentMatch | None = None,
 ) -> OnlineGame:
@@ -159,6 +173,7 @@ def online_start(
         best_of=best_of,
         self_count=counting,
         muggins=muggins,
+        rated=rated,
         seed=seed,
         state=match.to_json(),
         last_move=timezone.now(),
@@ -213,6 +228,8 @@ def online_decide(*, pk: int, member: User, moves: int, decision: Decision) -> O
         if game.match is not None:
             championship.record_match(game, match)
     _save(game, match)
+    if game.finished and game.rated:
+        ratings_rerate(month=month_of(game.last_move))
     return game
 
 
@@ -269,6 +286,8 @@ def _end(game: OnlineGame, match: Match, *, winner: int, ended: str) -> None:
     game.finished, game.ended, game.winner = True, ended, winner
     game.record = {**match.record(), "winner": winner, "ended": ended}
     _save(game, match)
+    if game.rated and ended == OnlineGame.Ended.RESIGNED:  # a claim is no result: not rated
+        ratings_rerate(month=month_of(game.last_move))
 
 
 def _save(game: OnlineGame, match: Match) -> None:

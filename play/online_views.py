@@ -102,6 +102,7 @@ def challenge(request: HttpRequest) -> HttpResponse:
             best_of=form.cleaned_data["best_of"],
             self_count=form.cleaned_data["self_count"],
             muggins=form.cleaned_data["muggins"],
+            rated=form.cleaned_data["rated"],
         )
     except ValidationError as refused:
         form.add_error(None, refused)

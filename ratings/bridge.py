@@ -6,25 +6,31 @@ how the players stood before a period, and turns them into the inputs of
 
 - A *rated match*: a final match of any tournament (championship or club) that is no
   bye and has its games. Its winner scores 1, its loser 0.
-- A *rated round*: a round with at least one rated match. The rated rounds are the
-  rating periods, in the order of their tournament's first day, then the tournament
-  (the one made first), then the round's number.
+- A *rated online match*: a match between members played on the site that both agreed
+  to have rated (``play.models.OnlineGame.rated``), played to its end or resigned (a
+  claim after 72 hours is no result), between two members of the register.
+- A *rated round*: a round with at least one rated match; a *rated month*: a month
+  with at least one rated online match (it ended in that month). They are the rating
+  periods: the rounds in the order of their tournament's first day, then the
+  tournament (the one made first), then the round's number; a month after the
+  tournaments that start in it.
 - A period's *date*: the day its round was published, within the tournament's days
-  (a round paired the evening before counts on the first day); the first day when it
-  was never published.
+  (a round paired the evening before counts on the first day), the first day when it
+  was never published; a month's, the day its latest rated online match ended.
 """
 
 from __future__ import annotations
 
 import datetime
 from collections import defaultdict
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import cast
 
 from django.db.models import Exists, OuterRef, QuerySet, Subquery
 from django.utils import timezone
 
+from play.models import OnlineGame
 from ratings.glicko import Rating
 from ratings.models import PeriodRating, RatingPeriod
 from ratings.periods import Outcome, RatedPlayer
@@ -33,10 +39,34 @@ from tournaments.models import Game, Match, Round, Seat
 
 @dataclass(frozen=True, slots=True)
 class Period:
-    """A rated round as a rating period: the round (its id) and the period's date."""
+    """A rating period: the round (its id) or the month (its first day), and its date."""
 
-    round: int
+    round: int | None
     date: datetime.date
+    month: datetime.date | None = None
+
+
+def rated_online_games() -> QuerySet[OnlineGame]:
+    """Every rated online match: agreed rated, played to its end or resigned, between two
+    members of the register."""
+    return OnlineGame.objects.filter(
+        rated=True,
+        finished=True,
+        match__isnull=True,
+        ended__in=[OnlineGame.Ended.PLAYED, OnlineGame.Ended.RESIGNED],
+        seat_0__player__isnull=False,
+        seat_1__player__isnull=False,
+    )
+
+
+def month_of(moment: datetime.datetime) -> datetime.date:
+    """The first day of the month of ``moment`` (in the site's time zone)."""
+    return timezone.localdate(moment).replace(day=1)
+
+
+def _month_end(month: datetime.date) -> datetime.date:
+    following = (month + datetime.timedelta(days=31)).replace(day=1)
+    return following - datetime.timedelta(days=1)
 
 
 def rated_matches() -> QuerySet[Match]:
@@ -60,19 +90,55 @@ def rated_periods() -> list[Period]:
         Round.objects.filter(Exists(rated_matches().filter(round=OuterRef("pk"))))
         .select_related("tournament")
         .only("published_at", "tournament__starts_on", "tournament__ends_on")
-        .order_by("tournament__starts_on", "tournament_id", "number")
     )
-    return [Period(round_.pk, _date(round_)) for round_ in rounds]
+    ordered: list[tuple[tuple[datetime.date, int, int, int], Period]] = [
+        (
+            (round_.tournament.starts_on, 0, round_.tournament_id, round_.number),
+            Period(round_.pk, _date(round_)),
+        )
+        for round_ in rounds
+    ]
+    latest: dict[datetime.date, datetime.date] = {}
+    for ended in rated_online_games().values_list("last_move", flat=True):
+        month = month_of(ended)
+        latest[month] = max(latest.get(month, month), timezone.localdate(ended))
+    ordered += [
+        ((_month_end(month), 1, 0, 0), Period(None, date, month)) for month, date in latest.items()
+    ]
+    return [period for _key, period in sorted(ordered, key=lambda pair: pair[0])]
 
 
 def stored_periods() -> list[Period]:
     """The rating periods as the list stores them, by position."""
     return [
-        Period(round_id, date)
-        for round_id, date in RatingPeriod.objects.order_by("position").values_list(
-            "round_id", "date"
+        Period(round_id, date, month)
+        for round_id, date, month in RatingPeriod.objects.order_by("position").values_list(
+            "round_id", "date", "month"
         )
     ]
+
+
+def period_outcomes(periods: Sequence[Period]) -> list[list[Outcome]]:
+    """The rated matches of each of ``periods``: a round's by match id, a month's in the
+    order they ended."""
+    of_rounds = outcomes([period.round for period in periods if period.round is not None])
+    months = {period.month for period in periods if period.month is not None}
+    of_months: dict[datetime.date, list[Outcome]] = defaultdict(list)
+    games = rated_online_games().order_by("last_move", "pk")
+    for ended, winner, first, second in games.values_list(
+        "last_move", "winner", "seat_0__player", "seat_1__player"
+    ):
+        if month_of(ended) in months:
+            won = cast(int, winner)  # a finished game has a winner
+            pair = (first, second)
+            of_months[month_of(ended)].append(Outcome(winner=pair[won], loser=pair[1 - won]))
+    decided = []
+    for period in periods:
+        if period.round is not None:
+            decided.append(of_rounds.get(period.round, []))
+        elif period.month is not None:
+            decided.append(of_months[period.month])
+    return decided
 
 
 def outcomes(rounds: Collection[int]) -> dict[int, list[Outcome]]:

@@ -40,13 +40,18 @@ class RatingList(models.Model):
 
 
 class RatingPeriod(models.Model):
-    """A tournament round as a rating period: its position, its date and its rated matches.
+    """A rating period: a tournament round, or a month of rated matches played on the site
+    (``month``: its first day); its position, its date and its rated matches.
 
-    The date is the day the round was published, within the tournament's days.
+    A round's date is the day it was published, within the tournament's days; a month's,
+    the day of its latest rated match.
     """
 
     # A rated round is the club's history: it is never deleted while it is rated.
-    round = models.OneToOneField(Round, on_delete=models.PROTECT, related_name="rating_period")
+    round = models.OneToOneField(
+        Round, on_delete=models.PROTECT, related_name="rating_period", null=True, blank=True
+    )
+    month = models.DateField(_("month"), null=True, blank=True, unique=True)
     position = models.PositiveIntegerField(unique=True)
     date = models.DateField(_("date"))
     matches = models.PositiveSmallIntegerField(_("rated matches"))
@@ -58,10 +63,15 @@ class RatingPeriod(models.Model):
         constraints = [
             models.CheckConstraint(condition=Q(position__gte=1), name="rating_period_position"),
             models.CheckConstraint(condition=Q(matches__gte=1), name="rating_period_has_matches"),
+            models.CheckConstraint(
+                condition=Q(round__isnull=False, month__isnull=True)
+                | Q(round__isnull=True, month__isnull=False),
+                name="rating_period_a_round_or_a_month",
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.position}: {self.round}"
+        return f"{self.position}: {self.round or self.month}"
 
 
 class RatedValues(models.Model):

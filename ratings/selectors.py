@@ -46,13 +46,14 @@ class ListLine:
 
 @dataclass(frozen=True, slots=True)
 class HistoryPoint:
-    """A member's rating after a period they played in, with the period's round."""
+    """A member's rating after a period they played in, with the period's round (its
+    tournament's name and address, and its number), or its month of online matches."""
 
     position: int
     date: datetime.date
     tournament: str
     tournament_slug: str
-    round: int
+    round: int | None
     rating: Rating
     matches: int
     wins: int
@@ -103,19 +104,21 @@ def rating_history(*, player: Player) -> list[HistoryPoint]:
         .select_related("period__round__tournament")
         .order_by("period__position")
     )
-    return [
-        HistoryPoint(
-            position=row.period.position,
-            date=row.period.date,
-            tournament=row.period.round.tournament.name,
-            tournament_slug=row.period.round.tournament.slug,
-            round=row.period.round.number,
-            rating=Rating(row.rating, row.deviation, row.volatility),
-            matches=row.matches,
-            wins=row.wins,
-        )
-        for row in rows
-    ]
+    return [_point(row) for row in rows]
+
+
+def _point(row: PeriodRating) -> HistoryPoint:
+    round_ = row.period.round
+    return HistoryPoint(
+        position=row.period.position,
+        date=row.period.date,
+        tournament=round_.tournament.name if round_ else "",
+        tournament_slug=round_.tournament.slug if round_ else "",
+        round=round_.number if round_ else None,
+        rating=Rating(row.rating, row.deviation, row.volatility),
+        matches=row.matches,
+        wins=row.wins,
+    )
 
 
 def clubs_on_list() -> list[str]:
@@ -136,9 +139,9 @@ class LastTournament:
 
 def last_tournament() -> LastTournament | None:
     """The latest tournament with a rating period, and its changes to the list."""
-    latest = RatingPeriod.objects.select_related("round__tournament").order_by("-position")
-    period = latest.first()
-    if period is None:
+    latest = RatingPeriod.objects.filter(round__isnull=False).order_by("-position")
+    period = latest.select_related("round__tournament").first()
+    if period is None or period.round is None:
         return None
     tournament = period.round.tournament
     ratings = PeriodRating.objects.order_by("period__position")

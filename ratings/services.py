@@ -18,6 +18,7 @@ one after the other, the second from the first's list.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -46,19 +47,25 @@ def _first_difference(rated: Sequence[bridge.Period], stored: Sequence[bridge.Pe
 
 
 @transaction.atomic
-def ratings_rerate(*, round: Round | None = None) -> int | None:  # noqa: A002
+def ratings_rerate(
+    *,
+    round: Round | None = None,  # noqa: A002
+    month: datetime.date | None = None,
+) -> int | None:
     """Rate the list again from ``round``'s period onward (a result of it became final or
-    was corrected), or from an earlier period the results have changed.
+    was corrected), or ``month``'s (a rated online match ended in it: its first day), or
+    from an earlier period the results have changed.
 
     Returns the position rated again from, or None when the list was up to date.
     """
     _lock_list()
     rated, stored = bridge.rated_periods(), bridge.stored_periods()
     start = _first_difference(rated, stored)
-    if round is not None:
-        start = min(
-            [start] + [index for index, period in enumerate(rated) if period.round == round.pk]
-        )
+    for index, period in enumerate(rated):
+        if (round is not None and period.round == round.pk) or (
+            month is not None and period.month == month
+        ):
+            start = min(start, index)
     if start == len(rated) == len(stored):
         return None
     _rebuild(rated, start)
@@ -79,19 +86,18 @@ def _rebuild(rated: Sequence[bridge.Period], start: int) -> None:
     position = start + 1
     before = bridge.players_before(position) if start else {}
     periods = rated[start:]
-    outcomes = bridge.outcomes([period.round for period in periods])
-    after = rate_periods(
-        [outcomes[period.round] for period in periods], first=position, players=before
-    )
+    outcomes = bridge.period_outcomes(periods)
+    after = rate_periods(outcomes, first=position, players=before)
     changed = _clear_from(position, played={player for players in after for player in players})
     RatingPeriod.objects.bulk_create(
         RatingPeriod(
             round_id=period.round,
+            month=period.month,
             position=number,
             date=period.date,
-            matches=len(outcomes[period.round]),
+            matches=len(decided),
         )
-        for number, period in enumerate(periods, start=position)
+        for number, (period, decided) in enumerate(zip(periods, outcomes, strict=True), position)
     )
     standing = dict(before)
     for players in after:

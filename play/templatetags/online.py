@@ -43,6 +43,8 @@ def challenge_line(challenge: Challenge) -> SafeString:
         terms.append(_("muggins"))
     elif challenge.self_count:
         terms.append(_("count it yourselves"))
+    if challenge.rated:
+        terms.append(_("rated"))
     if challenge.challenged is None:
         who = _("%(name)s, to anyone") % {"name": member_name(challenge.challenger)}
     else:

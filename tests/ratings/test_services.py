@@ -206,7 +206,7 @@ def test_an_imported_older_tournament_is_rated_before_the_later_ones(organiser: 
     )
     old = import_tournament(data, slug="old-cup")  # the same members, found in the register
     periods = list(RatingPeriod.objects.order_by("position"))
-    assert [period.round.tournament for period in periods] == [old, spring]
+    assert [period.round.tournament for period in periods if period.round] == [old, spring]
     assert sorted(ListRating.objects.values_list("matches", flat=True)) == [2, 2, 2, 2]
     imported = stored()
     ratings_recompute()
