@@ -6,7 +6,10 @@ pairing of small fields. No database."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
 
 import pytest
 from django.utils import translation
@@ -324,3 +327,23 @@ def test_two_or_three_players_are_seeded_without_a_second_board() -> None:
             "Round 1 is seeded by rating: the top half of the seeding order plays the bottom "
             "half. Players"
         )
+
+
+def test_the_seeding_is_plain_python() -> None:
+    """STYLE.md: the algorithms import nothing from Django; the bridge feeds them."""
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys, tournaments.seeding, tournaments.pairing; "
+            "print(any(m.split('.')[0] == 'django' for m in sys.modules))",
+        ],
+        cwd=root,
+        env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=120,
+    )
+    assert done.stdout.strip() == "False"
