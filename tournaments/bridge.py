@@ -2,7 +2,8 @@
 
 It reads a tournament's entries, seats and games in a fixed number of queries
 (however large the field) and turns them into the inputs of
-``tournaments.standings``, ``tournaments.pairing`` and ``tournaments.playoff``;
+``tournaments.standings``, ``tournaments.pairing`` and ``tournaments.playoff``
+(with the club's ratings, ``ratings.selectors``, for a round 1 seeded by rating);
 the services save what those return. Terms: an *entrant* is an ``Entry`` seen by
 the algorithms, by its primary key; a round is *counted* in the standings once it
 is published.
@@ -17,8 +18,9 @@ from typing import cast
 
 from django.db.models import Prefetch, Q
 
+from ratings.selectors import ratings_now
 from scoring.rules.match import GamePoints
-from tournaments.models import Entry, ForbiddenPair, Game, Round, Seat, Tournament
+from tournaments.models import Entry, ForbiddenPair, Game, Round, Seat, Seeding, Tournament
 from tournaments.pairing import Entrant
 from tournaments.playoff import PlayoffPairing
 from tournaments.standings import ByeValue, GameScore, PlayedMatch, Standing, compute_standings
@@ -166,6 +168,15 @@ def pairing_input(
     ]
     names = {row.entry.pk: str(row.entry.player) for row in rows}
     return entrants, forbidden, names
+
+
+def seeding_ratings(tournament: Tournament, number: int) -> dict[int, float] | None:
+    """Entrant -> rating now, for a round 1 the tournament seeds by rating (the unrated left
+    out); None for a random draw and for every later round."""
+    if number != 1 or tournament.seeding != Seeding.BY_RATING:
+        return None
+    players = dict(tournament.entries.order_by().values_list("player_id", "pk"))
+    return {players[player]: rating.rating for player, rating in ratings_now(players).items()}
 
 
 def have_met(tournament: Tournament, first: int, second: int) -> bool:

@@ -4,12 +4,16 @@ The pairing stores its reasons as data (``tournaments.pairing.Explanation``,
 kept as JSON on the round); this turns them into translated sentences with
 the players' names. A *float* is a pair of players from different score groups;
 the data holds it twice (the higher player floating down, the lower up) and the
-words say it once.
+words say it once. A round 1 *seeded by rating* (``tournaments.seeding``) also
+keeps its *seeding order*, each player with their rating then or none (unrated),
+which ``seeding_lines`` gives as a table's rows; a *board* is a place in its top
+half.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -22,7 +26,8 @@ def explanation_lines(data: Mapping[str, Any], names: Mapping[int, str]) -> list
         return []
     lines = _method_lines(data)
     lines += _float_lines(data.get("floats", []), names)
-    if data.get("method") != "random_draw" and not data.get("floats"):
+    lines += _seeding_change_lines(data.get("seeding_changes", []), names)
+    if data.get("method") not in ("random_draw", "by_rating") and not data.get("floats"):
         lines.append(_("Everyone plays someone with the same number of match wins."))
     if data.get("bye"):
         lines.append(_bye_line(data, names))
@@ -39,6 +44,49 @@ def explanation_lines(data: Mapping[str, Any], names: Mapping[int, str]) -> list
     return lines
 
 
+@dataclass(frozen=True, slots=True)
+class SeedingLine:
+    """A row of the seeding order: the place (1 = top), the name, the rating or "unrated"."""
+
+    place: int
+    name: str
+    rating: str
+
+
+def seeding_lines(data: Mapping[str, Any], names: Mapping[int, str]) -> list[SeedingLine]:
+    """The seeding order of a round 1 seeded by rating, with the ratings it used; else []."""
+    return [
+        SeedingLine(
+            place,
+            names.get(seed["player"], str(seed["player"])),
+            _("unrated") if seed["rating"] is None else str(round(seed["rating"])),
+        )
+        for place, seed in enumerate(data.get("seeding", []), start=1)
+    ]
+
+
+def seeding_summary(data: Mapping[str, Any]) -> str:
+    """How a round 1 seeded by rating was paired, in a sentence or two; else ""."""
+    if data.get("method") != "by_rating":
+        return ""
+    seated = len(data.get("seeding", [])) - (1 if data.get("bye") else 0)
+    half = seated // 2
+    if half >= 2:
+        pairs = _(
+            "Round 1 is seeded by rating: the top half of the seeding order plays the "
+            "bottom half, 1 v %(first)d, 2 v %(second)d and so on."
+        ) % {"first": half + 1, "second": half + 2}
+    else:
+        pairs = _(
+            "Round 1 is seeded by rating: the top half of the seeding order plays the bottom half."
+        )
+    order = _(
+        "Players without a rating come below the rated ones; they, and players with equal "
+        "ratings, are in the order of a random draw from seed %(seed)s."
+    ) % {"seed": data.get("seed")}
+    return f"{pairs} {order}"
+
+
 def _names(ids: Any, names: Mapping[int, str]) -> str:
     return ", ".join(names.get(int(i), str(i)) for i in ids)
 
@@ -48,6 +96,8 @@ def _wins(count: int) -> str:
 
 
 def _method_lines(data: Mapping[str, Any]) -> list[str]:
+    if data.get("method") == "by_rating":
+        return [seeding_summary(data)]
     if data.get("method") == "random_draw":
         return [
             _("Round 1 is a random draw from seed %(seed)s: the same seed gives the same draw.")
@@ -107,10 +157,35 @@ def _float_lines(floats: list[Mapping[str, Any]], names: Mapping[int, str]) -> l
     return lines
 
 
+def _seeding_change_lines(changes: list[Mapping[str, Any]], names: Mapping[int, str]) -> list[str]:
+    """One sentence per board that forbidden pairs moved off its seeded pair."""
+    return [
+        _(
+            "%(player)s plays %(opponent)s, not %(seeded)s as seeded: forbidden pairs ruled "
+            "out the seeded pairs, and this is the nearest pairing without them."
+        )
+        % {
+            "player": names.get(change["player"], change["player"]),
+            "opponent": names.get(change["opponent"], change["opponent"]),
+            "seeded": names.get(change["seeded"], change["seeded"]),
+        }
+        for change in changes
+    ]
+
+
 def _bye_line(data: Mapping[str, Any], names: Mapping[int, str]) -> str:
     bye = data["bye"]
     player = names.get(bye["player"], bye["player"])
     blocked = _names(bye.get("passed_over_blocked", []), names)
+    if data.get("method") == "by_rating":
+        if blocked:
+            return _(
+                "%(player)s has the bye: the players below them in the seeding order "
+                "(%(blocked)s) could not sit out without leaving an illegal pairing."
+            ) % {"player": player, "blocked": blocked}
+        return _("%(player)s has the bye: the lowest in the seeding order sits out.") % {
+            "player": player
+        }
     if data.get("method") == "random_draw":
         if blocked:
             return _(

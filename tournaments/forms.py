@@ -59,6 +59,12 @@ class TournamentForm(forms.ModelForm[Tournament]):
             "bye_game_points": _(
                 "A bye counts as a match win with these game points and spread 0."
             ),
+            "seeding": _(
+                "Random draw: round 1 is drawn from the tournament's recorded seed. By rating: "
+                "the players are ordered by the club's rating list, highest first, and the top "
+                "half plays the bottom half (1 v n/2+1, 2 v n/2+2, …); players without a rating "
+                "come below the rated ones in a random order. Later rounds are Swiss either way."
+            ),
         }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -78,6 +84,8 @@ class TournamentForm(forms.ModelForm[Tournament]):
             )
             field.initial = chain[slot] if slot < len(chain) else ""
             self.fields[f"tiebreak_{slot}"] = field
+        # A form sent without it (a page from before the setting) keeps the tournament's.
+        self.fields["seeding"].required = False
         if self.instance.pk:
             self.fields["scheme"].initial = scheme_name(
                 self.instance.points_win,
@@ -96,6 +104,7 @@ class TournamentForm(forms.ModelForm[Tournament]):
         if len(chosen) != len(set(chosen)):
             self.add_error("tiebreak_0", _("Each tie-break can appear only once in the order."))
         data["tiebreaks"] = chosen
+        data["seeding"] = data.get("seeding") or self.instance.seeding
         scheme = data.get("scheme")
         if scheme in GamePoints.PRESETS:
             preset = GamePoints.PRESETS[scheme]

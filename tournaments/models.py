@@ -38,7 +38,20 @@ def default_tiebreaks() -> list[str]:
     return list(DEFAULT_CHAIN)
 
 
+class Seeding(models.TextChoices):
+    """How a tournament pairs round 1 (``tournaments.pairing``); later rounds are Swiss.
+
+    By rating: the top half of the club's rating list order against the bottom half
+    (``tournaments.seeding``).
+    """
+
+    RANDOM_DRAW = "random_draw", _("Random draw")
+    BY_RATING = "by_rating", _("By rating: the top half against the bottom half")
+
+
 class Tournament(models.Model):
+    Seeding = Seeding
+
     class Status(models.TextChoices):
         REGISTRATION = "registration", _("Registration")
         SWISS = "swiss", _("Swiss rounds")
@@ -68,6 +81,9 @@ class Tournament(models.Model):
     )
     bye_game_points = models.PositiveSmallIntegerField(_("game points for a bye"), default=4)
     seed = models.BigIntegerField(_("draw seed"))
+    seeding = models.CharField(
+        _("round 1 pairing"), max_length=20, choices=Seeding.choices, default=Seeding.RANDOM_DRAW
+    )
     status = models.CharField(
         _("status"), max_length=20, choices=Status.choices, default=Status.REGISTRATION
     )
@@ -112,6 +128,9 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=Q(playoff_size__isnull=True) | Q(playoff_size__gte=2),
                 name="tournament_playoff_size",
+            ),
+            models.CheckConstraint(
+                condition=Q(seeding__in=Seeding.values), name="tournament_seeding_known"
             ),
         ]
 

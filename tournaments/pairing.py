@@ -19,7 +19,10 @@ Terms used here:
 
 Round 1 (nobody has played) is a random draw: the ids are sorted, shuffled with
 ``random.Random(seed)``, and the draw order stands in for the standings, so
-1st v 2nd, 3rd v 4th, ... and the last drawn sits out.
+1st v 2nd, 3rd v 4th, ... and the last drawn sits out. Or, when the organiser
+seeds it by rating (``ratings`` given), the seeding order stands in for them and
+its top half plays its bottom half, 1 v n/2+1, 2 v n/2+2, ..., the lowest seeded
+sitting out (``tournaments.seeding``).
 
 Every round is paired over the whole field at once by a maximum-weight perfect
 matching (``tournaments.matching``), with these priorities in order: the bye as
@@ -36,15 +39,22 @@ forbidden pairs floats to the nearest groups that can take its players.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass, fields, is_dataclass, replace
 from enum import Enum, StrEnum
 from typing import Any, cast
 
 import numpy as np
 
 from tournaments.matching import Field, Matching, Unpairable, solve
+from tournaments.seeding import (
+    Seed,
+    SeedingChange,
+    draw_order,
+    seeded_matching,
+    seeding_changes,
+    seeding_order,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +75,7 @@ class Entrant:
 
 class PairingMethod(StrEnum):
     RANDOM_DRAW = "random_draw"
+    BY_RATING = "by_rating"
     SWISS = "swiss"
 
 
@@ -97,11 +108,15 @@ class ByeReason(StrEnum):
     ``DRAWN``: round 1, where the bye is part of the draw: the last drawn sits out
     (or, if their bye would leave an illegal pairing, the last drawn who can;
     ``passed_over_blocked`` names those drawn after them).
+
+    ``LOWEST_SEEDED``: round 1 seeded by rating: the lowest in the seeding order
+    sits out (or the lowest who can; ``passed_over_blocked`` names those below).
     """
 
     LOWEST_RANKED = "lowest_ranked"
     LOWER_RANKED_BLOCKED = "lower_ranked_blocked"
     DRAWN = "drawn"
+    LOWEST_SEEDED = "lowest_seeded"
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,9 +150,12 @@ class ByeChoice:
 class Explanation:
     """Structured reasons for a pairing, for the site to render and translate.
 
-    ``order`` is the pairing order (round 1: the shuffled draw). ``window`` and
-    ``edges_considered`` tell which edge set the matching searched (``None`` =
-    every legal pair).
+    ``order`` is the pairing order (round 1: the shuffled draw, or the seeding
+    order). ``window`` and ``edges_considered`` tell which edge set the matching
+    searched (``None`` = every legal pair). A round 1 seeded by rating keeps the
+    ``seeding`` order with each player's rating then, and the boards that
+    forbidden pairs moved off their seeded pairs (``seeding_changes``); both are
+    empty for any other round.
     """
 
     method: PairingMethod
@@ -149,6 +167,8 @@ class Explanation:
     not_paired: tuple[int, ...]
     window: int | None
     edges_considered: int
+    seeding: tuple[Seed, ...] = ()
+    seeding_changes: tuple[SeedingChange, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """Plain dicts, lists, ints, strings and ``None``: ready for a JSON field.
@@ -192,6 +212,11 @@ class Explanation:
             not_paired=tuple(data["not_paired"]),
             window=data["window"],
             edges_considered=data["edges_considered"],
+            seeding=tuple(Seed(s["player"], s["rating"]) for s in data.get("seeding", [])),
+            seeding_changes=tuple(
+                SeedingChange(c["player"], c["opponent"], c["seeded"])
+                for c in data.get("seeding_changes", [])
+            ),
         )
 
 
@@ -242,18 +267,24 @@ class NoLegalPairing(ValueError):
 
 
 def pair_round(
-    entrants: Sequence[Entrant], *, seed: int, forbidden: Iterable[frozenset[int]] = ()
+    entrants: Sequence[Entrant],
+    *,
+    seed: int,
+    forbidden: Iterable[frozenset[int]] = (),
+    ratings: Mapping[int, float] | None = None,
 ) -> PairingResult:
     """Pair the active entrants for the next round; see the module docstring.
 
     ``seed`` (0 or more) makes the draw and every tie-break reproducible; store it
-    with the round. Raises ``NoLegalPairing`` when no pairing obeys the rules.
+    with the round. ``ratings`` (entrant id -> rating, the unrated left out) seeds
+    round 1 by rating instead of drawing it; later rounds ignore them. Raises
+    ``NoLegalPairing`` when no pairing obeys the rules.
     """
     everyone = _checked(entrants, seed)
     active = [e for e in everyone if e.active]
     if len(active) < 2:
         raise NoLegalPairing(NoLegalPairingReason.TOO_FEW_PLAYERS)
-    method, order = _pairing_order(active, seed)
+    method, order, seeding = _pairing_order(active, seed, ratings)
     ranking = _lowest_first(method, order)
     field = Field.build(
         [e.match_wins for e in order],
@@ -263,7 +294,7 @@ def pair_round(
     )
     _check_everyone_has_an_opponent(order, field)
     try:
-        matching = solve(field)
+        matching = seeded_matching(field) if method is PairingMethod.BY_RATING else solve(field)
     except Unpairable as error:
         players = [order[p].id for p in error.unpaired]
         raise NoLegalPairing(NoLegalPairingReason.NO_PERFECT_PAIRING, players) from error
@@ -271,6 +302,10 @@ def pair_round(
     bye = order[matching.bye].id if matching.bye is not None else None
     not_paired = tuple(e.id for e in everyone if not e.active)
     explanation = _explain(method, seed, order, ranking, field, matching, not_paired)
+    if seeding:
+        seated = [e.id for e in order if e.id != bye]
+        changes = seeding_changes(seated, pairs)
+        explanation = replace(explanation, seeding=seeding, seeding_changes=changes)
     return PairingResult(pairs, bye, explanation)
 
 
@@ -284,14 +319,19 @@ def _checked(entrants: Iterable[Entrant], seed: int) -> list[Entrant]:
     return everyone
 
 
-def _pairing_order(active: list[Entrant], seed: int) -> tuple[PairingMethod, list[Entrant]]:
-    draw = sorted(e.id for e in active)
-    random.Random(seed).shuffle(draw)
-    drawn_at = {player: place for place, player in enumerate(draw)}
+def _pairing_order(
+    active: list[Entrant], seed: int, ratings: Mapping[int, float] | None
+) -> tuple[PairingMethod, list[Entrant], tuple[Seed, ...]]:
+    """The method, the pairing order and (round 1 by rating) the seeding order."""
+    by_id = {e.id: e for e in active}
     if all(e.match_wins == 0 and not e.opponents and e.byes == 0 for e in active):
-        return PairingMethod.RANDOM_DRAW, sorted(active, key=lambda e: drawn_at[e.id])
+        if ratings is not None:
+            seeding = seeding_order(by_id, ratings, seed=seed)
+            return PairingMethod.BY_RATING, [by_id[s.player] for s in seeding], seeding
+        return PairingMethod.RANDOM_DRAW, [by_id[p] for p in draw_order(by_id, seed)], ()
+    drawn_at = {player: place for place, player in enumerate(draw_order(by_id, seed))}
     order = sorted(active, key=lambda e: (-e.match_wins, e.rank, drawn_at[e.id]))
-    return PairingMethod.SWISS, order
+    return PairingMethod.SWISS, order, ()
 
 
 def _legal(order: list[Entrant], forbidden: Iterable[frozenset[int]]) -> np.ndarray:
@@ -312,9 +352,9 @@ def _legal(order: list[Entrant], forbidden: Iterable[frozenset[int]]) -> np.ndar
 def _lowest_first(method: PairingMethod, order: list[Entrant]) -> list[int]:
     """Every position, lowest-ranked first: by ``rank``, equal ranks by the order.
 
-    In round 1 the ranks mean nothing yet, so the draw alone decides.
+    In round 1 the ranks mean nothing yet, so the draw (or the seeding) alone decides.
     """
-    if method is PairingMethod.RANDOM_DRAW:
+    if method is not PairingMethod.SWISS:
         return list(reversed(range(len(order))))
     return sorted(range(len(order)), key=lambda p: (order[p].rank, p), reverse=True)
 
@@ -408,7 +448,8 @@ def _bye_choice(
     """Lower-ranked players who did not sit out: more byes already, or blocked.
 
     The matching takes the first player of the bye order whose bye leaves a legal
-    pairing, so everyone before it is blocked. In round 1 the order is the draw.
+    pairing, so everyone before it is blocked. In round 1 the order is the draw, or
+    the seeding order.
     """
     chosen = order[bye]
     lower = ranking[: ranking.index(bye)]
@@ -416,6 +457,8 @@ def _bye_choice(
     blocked = tuple(order[p].id for p in field.bye_order[: field.bye_order.index(bye)])
     if method is PairingMethod.RANDOM_DRAW:
         reason = ByeReason.DRAWN
+    elif method is PairingMethod.BY_RATING:
+        reason = ByeReason.LOWEST_SEEDED
     else:
         reason = ByeReason.LOWER_RANKED_BLOCKED if blocked else ByeReason.LOWEST_RANKED
     return ByeChoice(chosen.id, reason, chosen.byes, had_bye, blocked)

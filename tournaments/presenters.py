@@ -5,7 +5,8 @@ form about it that is sent back (``views.results``). What the reader may do ther
 report, confirm, dispute or settle, is decided by the results services' predicates
 (``services.results.refusal_to_report`` and the others), the same ones that refuse
 the action when it is sent. A proposal is drawn on its round's page for organisers:
-the swap form and the pairing's reasons in words.
+the swap form and the pairing's reasons in words. A round 1 seeded by rating shows
+its seeding order, with the ratings it used, to everyone who may see the round.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from club.roles import is_organiser
 from scoring.rules.match import MatchResult
 from tournaments import selectors
 from tournaments.access import Actor, actor_for
-from tournaments.explain import explanation_lines
+from tournaments.explain import explanation_lines, seeding_lines, seeding_summary
 from tournaments.forms import ConfirmForm, DisputeForm, MatchReportForm, ProposalForm, SwapForm
 from tournaments.models import Match, Round, Tournament
 from tournaments.services import results
@@ -84,6 +85,15 @@ def match_context(
         "log": selectors.match_log(match) if organiser or seat is not None else None,
         "later_rounds": selectors.rounds_paired_after(match.round) if organiser else [],
     }
+
+
+def seeding_context(round_: Round) -> dict[str, Any]:
+    """A round 1 seeded by rating: how it was paired, and the seeding order (else nothing)."""
+    summary = seeding_summary(round_.explanation)
+    if not summary:
+        return {}
+    names = selectors.entry_names(round_.tournament)
+    return {"seeding_summary": summary, "seeding": seeding_lines(round_.explanation, names)}
 
 
 def proposal_context(round_: Round) -> dict[str, Any]:

@@ -82,15 +82,17 @@ def _check_can_pair(tournament: Tournament, rounds: list[Round]) -> int:
 
 @transaction.atomic
 def round_propose(*, tournament: Tournament, seed: int | None = None) -> Round:
-    """Pair the next Swiss round and save it as a proposal."""
+    """Pair the next Swiss round and save it as a proposal (round 1 drawn, or seeded by
+    rating when the tournament says so: the ratings used are kept in its explanation)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     rounds = list(tournament.rounds.order_by("number"))
     number = _check_can_pair(tournament, rounds)
     # By default the draw follows from the tournament's recorded seed, so it can be redone.
     seed = tournament.seed + number - 1 if seed is None else seed
     entrants, forbidden, names = bridge.pairing_input(tournament, number)
+    ratings = bridge.seeding_ratings(tournament, number)
     try:
-        result = pair_round(entrants, seed=seed, forbidden=forbidden)
+        result = pair_round(entrants, seed=seed, forbidden=forbidden, ratings=ratings)
     except NoLegalPairing as error:
         raise TournamentError(_no_pairing_message(error, names)) from error
     round_ = Round.objects.create(

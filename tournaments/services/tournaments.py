@@ -28,6 +28,7 @@ TOURNAMENT_FIELDS = (
     "ends_on",
     "is_championship",
     "swiss_rounds",
+    "seeding",
     "best_of",
     "playoff_size",
     "playoff_best_of",
@@ -79,7 +80,8 @@ def tournament_create(*, seed: int | None = None, slug: str = "", **fields: Any)
 
 @transaction.atomic
 def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
-    """Change a tournament's settings; the match format is fixed once play has begun."""
+    """Change a tournament's settings; the match format and the pairing of round 1 are
+    fixed once play has begun."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     _check_championship(
         fields.get("year", tournament.year), fields.get("is_championship", False), tournament.pk
@@ -90,6 +92,8 @@ def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
         raise TournamentError(
             _("Match length and game points cannot change once a round has been published.")
         )
+    if started and fields.get("seeding", tournament.seeding) != tournament.seeding:
+        raise TournamentError(_("Round 1 has been published; how it is paired cannot change."))
     days = (tournament.starts_on, tournament.ends_on)
     for key, value in fields.items():
         if key in TOURNAMENT_FIELDS:

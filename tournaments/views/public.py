@@ -20,7 +20,7 @@ from config.http import HtmxHttpRequest
 from tournaments import selectors, spreadsheets, tiebreaks
 from tournaments.access import actor_for
 from tournaments.models import Round, Tournament
-from tournaments.presenters import match_context, proposal_context
+from tournaments.presenters import match_context, proposal_context, seeding_context
 from tournaments.views.common import get_round, get_tournament, live
 from tournaments.views.conditional import conditional, on_listing, on_tournament
 
@@ -82,6 +82,7 @@ def round_detail(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespon
     }
     if round_.status == Round.Status.PROPOSED:
         context.update(proposal_context(round_))
+    context.update(seeding_context(round_))
     return live(request, "tournaments/round_detail.html", "pairings", context)
 
 
