@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import datetime
+import io
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.management import call_command
 
 from tests.factories import OrganiserFactory, PlayerFactory, UserFactory
+from tournaments import bridge
 from tournaments.models import Match, Round, Seat, Tournament
 from tournaments.services import results, rounds
 from tournaments.services import tournaments as services
@@ -46,6 +49,24 @@ def play_round(
         games = result(match) if result else [(0, 100), (0, 95)]
         results.match_settle(match=match, organiser=organiser, first_dealer=0, games=games)
     return rounds.round_close(round=round_)
+
+
+def levels_played(out: str) -> dict[int, str]:
+    """Each player's level (by player id), as the standings printed by the command show it."""
+    lines = out.strip().splitlines()
+    tournament = Tournament.objects.get(slug=lines[-1])
+    rows = bridge.standings(tournament)
+    heading = next(n for n, line in enumerate(lines) if line.endswith(": standings"))
+    table = lines[heading + 2 : heading + 2 + len(rows)]
+    # The level is the field before W-L, GP, spread and Buchholz; names may have spaces.
+    return {row.entry.player_id: line.split()[-5] for row, line in zip(rows, table, strict=True)}
+
+
+def simulate(**options: object) -> str:
+    """What ``manage.py simulate_tournament`` prints with ``options`` (the slug last)."""
+    out = io.StringIO()
+    call_command("simulate_tournament", no_progress=True, stdout=out, **options)
+    return out.getvalue()
 
 
 @pytest.fixture

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
 
+from club.models import Player
+from tests.tournaments.conftest import levels_played, simulate
 from tournaments import bridge
 from tournaments.models import Game, Match, ResultChange, Tournament
+from tournaments.simulation import play_match
 
 pytestmark = pytest.mark.django_db
 
@@ -100,3 +104,40 @@ def test_stopping_partway_leaves_a_round_in_play() -> None:
     assert current is not None
     assert current.number == 3
     assert current.status == "playing"
+
+
+def test_levels_spread_the_players_in_turn_and_members_keep_theirs() -> None:
+    first = levels_played(simulate(players=6, rounds=2, seed=3, levels="easy,standard"))
+    members = list(Player.objects.order_by("pk").values_list("pk", flat=True))
+    assert [first[pk] for pk in members] == ["easy", "standard"] * 3
+    again = levels_played(simulate(players=6, rounds=2, seed=4, levels="easy,standard"))
+    assert again == first
+
+
+def test_without_levels_every_player_plays_at_the_one_level() -> None:
+    played = levels_played(simulate(players=4, rounds=1, seed=3, level="easy"))
+    assert set(played.values()) == {"easy"}
+    assert set(levels_played(simulate(players=4, rounds=1, seed=3)).values()) == {"standard"}
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"levels": "easy,hard"}, "Unknown level 'hard' in --levels; the levels are easy, "),
+        ({"levels": "easy,"}, "Unknown level '' in --levels; the levels are easy, standard, "),
+        ({"levels": "easy,easy"}, "--levels names a level twice"),
+        ({"levels": "easy,expert", "level": "easy"}, "Give --level (every player at one "),
+    ],
+)
+def test_levels_the_engine_does_not_have_are_refused(options: dict[str, str], message: str) -> None:
+    with pytest.raises(CommandError, match="^" + re.escape(message)):
+        simulate(players=4, rounds=1, **options)
+    assert not Tournament.objects.exists()
+
+
+def test_each_seat_plays_at_its_own_level() -> None:
+    # Standard beats easy in 98% of games (docs/engine-strength.md): in a best of 7,
+    # whichever seat it has.
+    for levels, standard in [(("easy", "standard"), 1), (("standard", "easy"), 0)]:
+        played = play_match(seed=5, best_of=7, names=("A", "B"), levels=levels)
+        assert [winner for winner, _ in played.games].count(standard) == 4

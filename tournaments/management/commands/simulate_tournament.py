@@ -4,7 +4,13 @@ It goes through the same services the pages use: register club players, pair
 each round, publish it, let one player of every match report it game by game and
 the other confirm it, close the round, and run the play-off. Every game is played
 by the engine's computer players and its record is kept with the result.
-The tournament's slug is the last line of the output.
+
+Each player is given a computer level that plays all their games: ``--level``
+gives every player the same one; ``--levels easy,standard,expert`` spreads the
+players over several, in turn in the order the members are taken (the register's
+order), so the same members keep the same levels from one rehearsal to the next
+and the rating list can be checked against their strength. The standings show
+each player's level. The tournament's slug is the last line of the output.
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from django.utils import timezone
 
 from club.models import Player
 from club.services import player_create
+from scoring.players.strategy import LEVELS
 from tournaments import bridge
 from tournaments.access import Actor
 from tournaments.errors import TournamentError
@@ -30,7 +37,7 @@ from tournaments.models import Match, Round, Seat, Tournament
 from tournaments.services import playoff as playoff_services
 from tournaments.services import results, rounds
 from tournaments.services import tournaments as tournament_services
-from tournaments.simulation import play_match
+from tournaments.simulation import play_match, spread_levels
 
 FIRST_NAMES = [
     "Alva",
@@ -102,8 +109,33 @@ def _account(seat: Seat) -> User:
     return account
 
 
+def _levels(options: dict[str, Any]) -> list[str]:
+    """The levels the players are spread over, from ``--level`` or ``--levels``."""
+    if options["levels"] is None:
+        return [options["level"] or "standard"]
+    if options["level"] is not None:
+        raise CommandError(
+            "Give --level (every player at one level) or --levels (players spread over "
+            "several), not both."
+        )
+    levels = [level.strip() for level in options["levels"].split(",")]
+    valid = ", ".join(LEVELS)
+    unknown = [level for level in levels if level not in LEVELS]
+    if unknown:
+        raise CommandError(
+            f"Unknown level {unknown[0]!r} in --levels; the levels are {valid} (comma-separated)."
+        )
+    if len(set(levels)) < len(levels):
+        raise CommandError(f"--levels names a level twice; give each of {valid} at most once.")
+    return levels
+
+
 class Command(BaseCommand):
-    help = "Create a tournament of club players and play it with the engine's computer players."
+    help = (
+        "Create a tournament of club players and play it with the engine's computer players: "
+        "all at --level, or spread evenly over --levels (each player's games at their own "
+        "level, shown in the standings)."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--players", type=int, default=40)
@@ -112,7 +144,18 @@ class Command(BaseCommand):
             "--playoff", type=int, default=None, help="play-off size (default: none)"
         )
         parser.add_argument("--seed", type=int, default=7)
-        parser.add_argument("--level", choices=["easy", "standard", "expert"], default="standard")
+        parser.add_argument(
+            "--level",
+            choices=LEVELS,
+            default=None,
+            help="every player's computer level (default: standard)",
+        )
+        parser.add_argument(
+            "--levels",
+            default=None,
+            help="comma-separated levels, e.g. easy,standard,expert: the players are spread "
+            "over them evenly, in turn in the register's order (not with --level)",
+        )
         parser.add_argument("--best-of", type=int, default=3, choices=[1, 3, 5, 7])
         parser.add_argument("--name", default="", help="the tournament's name")
         parser.add_argument("--year", type=int, default=None)
@@ -132,17 +175,20 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         if options["players"] < 2:
             raise CommandError("A tournament needs at least two players.")
+        levels = _levels(options)
         started = time.perf_counter()
         try:
-            tournament = self._create(options)
-            self._play(tournament, options)
+            tournament, players = self._create(options)
+            level_of = spread_levels([player.pk for player in players], levels)
+            self._play(tournament, level_of, options)
         except TournamentError as error:
             raise CommandError(str(error)) from error
-        self._print_standings(tournament)
+        self._print_standings(tournament, level_of)
         self.stdout.write(f"({time.perf_counter() - started:.1f} s)")
         self.stdout.write(tournament.slug)
 
-    def _create(self, options: dict[str, Any]) -> Tournament:
+    def _create(self, options: dict[str, Any]) -> tuple[Tournament, list[Player]]:
+        """The tournament with its players checked in, and those players in register order."""
         rng = random.Random(options["seed"])
         year = options["year"] or timezone.localdate().year
         start = datetime.date(year, 5, 1)
@@ -158,9 +204,10 @@ class Command(BaseCommand):
             playoff_size=options["playoff"],
             seed=options["seed"],
         )
-        for player in self._players(options["players"], rng):
+        players = self._players(options["players"], rng)
+        for player in players:
             tournament_services.entry_add(tournament=tournament, player=player, checked_in=True)
-        return tournament
+        return tournament, players
 
     @transaction.atomic
     def _players(self, count: int, rng: random.Random) -> list[Player]:
@@ -180,27 +227,28 @@ class Command(BaseCommand):
                 player.save(update_fields=["user"])
         return players
 
-    def _play(self, tournament: Tournament, options: dict[str, Any]) -> None:
+    def _play(
+        self, tournament: Tournament, level_of: dict[int, str], options: dict[str, Any]
+    ) -> None:
         matches_per_round = options["players"] // 2
         stop = options["stop_after"]
         swiss = options["rounds"] if stop is None else min(stop, options["rounds"])
         progress = Progress(matches_per_round * swiss, enabled=not options["no_progress"])
-        level = options["level"]
         for _number in range(swiss):
             round_ = rounds.round_propose(tournament=tournament)
             rounds.round_publish(round=round_)
-            self._play_round(round_, level, progress)
+            self._play_round(round_, level_of, progress)
             rounds.round_close(round=round_)
         progress.finish()
         if stop is not None and stop < options["rounds"]:
             round_ = rounds.round_propose(tournament=tournament)
             rounds.round_publish(round=round_)
-            self._play_round(round_, level, None, share=0.5)
+            self._play_round(round_, level_of, None, share=0.5)
             return
         if options["playoff"]:
             bracket: Round | None = playoff_services.playoff_start(tournament=tournament)
             while bracket is not None:
-                self._play_round(bracket, level, None)
+                self._play_round(bracket, level_of, None)
                 rounds.round_close(round=bracket)
                 bracket = tournament.rounds.filter(
                     kind=Round.Kind.PLAYOFF, status=Round.Status.PLAYING
@@ -209,7 +257,11 @@ class Command(BaseCommand):
             playoff_services.tournament_finish(tournament=tournament)
 
     def _play_round(
-        self, round_: Round, level: str, progress: Progress | None, share: float = 1.0
+        self,
+        round_: Round,
+        level_of: dict[int, str],
+        progress: Progress | None,
+        share: float = 1.0,
     ) -> None:
         matches = list(
             round_.matches.filter(is_bye=False).prefetch_related("seats__entry__player__user")
@@ -225,7 +277,8 @@ class Command(BaseCommand):
             seats = sorted(match.seats.all(), key=lambda seat: seat.seat)
             names = (seats[0].entry.player.name, seats[1].entry.player.name)
             seed = round_.tournament.seed * 100_003 + round_.number * 1_009 + (match.table or 0)
-            played = play_match(seed=seed, best_of=match.best_of, names=names, level=level)
+            levels = (level_of[seats[0].entry.player_id], level_of[seats[1].entry.player_id])
+            played = play_match(seed=seed, best_of=match.best_of, names=names, levels=levels)
             reporter, opponent = (Actor(user=_account(s), entry=s.entry) for s in seats)
             reported = results.match_report_result(
                 match=match, by=reporter, first_dealer=played.first_dealer, games=played.games
@@ -235,17 +288,20 @@ class Command(BaseCommand):
             if progress is not None:
                 progress.step(f"round {round_.number}, table {match.table}")
 
-    def _print_standings(self, tournament: Tournament) -> None:
+    def _print_standings(self, tournament: Tournament, level_of: dict[int, str]) -> None:
         tournament.refresh_from_db()
         rows = bridge.standings(tournament)
         self.stdout.write(f"\n{tournament.name}: standings")
-        self.stdout.write(f"{'#':>3}  {'Player':<28} {'W-L':>5} {'GP':>4} {'Spread':>7} {'Bh':>4}")
+        self.stdout.write(
+            f"{'#':>3}  {'Player':<28} {'Level':<8} {'W-L':>5} {'GP':>4} {'Spread':>7} {'Bh':>4}"
+        )
         for row in rows:
             s = row.standing
             place = f"{s.rank}{'=' if s.shared else ''}"
+            level = level_of[row.entry.player_id]
             self.stdout.write(
-                f"{place:>3}  {row.entry.player.name[:28]:<28} {s.record:>5} {s.game_points:>4} "
-                f"{s.spread:>7} {s.buchholz:>4}"
+                f"{place:>3}  {row.entry.player.name[:28]:<28} {level:<8} {s.record:>5} "
+                f"{s.game_points:>4} {s.spread:>7} {s.buchholz:>4}"
             )
         if tournament.champion is not None:
             self.stdout.write(f"Winner: {tournament.champion.player}")
