@@ -21,11 +21,15 @@ from pathlib import Path
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
+from django.utils import translation
 from PIL import Image, ImageChops
 
+from ratings.printing import rating_list_document
 from tests.tournaments.conftest import play_round
 from tests.tournaments.test_printing import NAMES, _settle_all, split_games, tournament_of
+from tournaments.management.commands.render_document import _draw_pages, _local_time
 from tournaments.models import PRIVATE_KEY_ALPHABET, PRIVATE_KEY_LENGTH, Tournament
+from tournaments.printing import documents, pdf
 from tournaments.services import playoff, rounds
 
 pytestmark = pytest.mark.django_db
@@ -92,7 +96,23 @@ def differing_share(drawn: Image.Image, golden: Image.Image) -> tuple[float, Ima
 def test_each_document_looks_as_its_golden_copy(
     printed: Tournament, name: str, tmp_path: Path
 ) -> None:
-    drawn = first_page(printed, DOCUMENTS[name], tmp_path)
+    assert_as_golden(name, first_page(printed, DOCUMENTS[name], tmp_path), tmp_path)
+
+
+def test_the_rating_list_looks_as_its_golden_copy(printed: Tournament, tmp_path: Path) -> None:
+    """The club's rating list (not a tournament's: ``render_document`` does not print it),
+    after the printed tournament's results, rendered the same way."""
+    output = tmp_path / "document.pdf"
+    with translation.override("sv"):
+        document = rating_list_document()
+        html = documents.render_html(document, printed_at=_local_time(PRINTED_AT))
+        output.write_bytes(pdf.finish(pdf.render(html), document.codes, document.marks))
+    _draw_pages(output, tmp_path, DPI)
+    drawn = Image.open(tmp_path / "document-1.png").convert("L")
+    assert_as_golden("rating-list", drawn, tmp_path)
+
+
+def assert_as_golden(name: str, drawn: Image.Image, tmp_path: Path) -> None:
     golden_path = GOLDEN / f"{name}.png"
     if os.environ.get("UPDATE_GOLDEN"):
         GOLDEN.mkdir(exist_ok=True)
