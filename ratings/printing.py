@@ -32,10 +32,11 @@ def listed(lines: list[ListLine], last: LastTournament | None) -> list[Row]:
     changes = last.changes if last is not None else {}
     rows = []
     for line in lines:
-        change = changes.get(line.player.pk, 0.0)
-        new = line.player.pk in changes and change is None
-        shown = "" if change is None or line.player.pk not in changes else signed(round(change))
-        rows.append(Row(line, shown, new))
+        if line.player.pk not in changes:  # not in the latest tournament
+            rows.append(Row(line, "", new=False))
+            continue
+        change = changes[line.player.pk]
+        rows.append(Row(line, "" if change is None else signed(round(change)), change is None))
     return rows
 
 

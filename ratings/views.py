@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import get_language
@@ -42,5 +44,6 @@ def rating_list_page(request: HttpRequest) -> HttpResponse:
 @require_safe
 def rating_list_pdf(request: HttpRequest) -> HttpResponse:
     club = _club(request, clubs_on_list())
-    key = f"pdf:ratings:{list_version()}:{get_language()}:{club or ''}"
+    parts = f"{list_version()}|{get_language()}|{club or ''}"
+    key = f"pdf:ratings:{hashlib.blake2b(parts.encode(), digest_size=16).hexdigest()}"
     return pdf_response(request, key, lambda: rating_list_document(club=club))
