@@ -164,14 +164,15 @@ def test_the_record_replays_to_the_same_game(
 def scoring_events(record: dict[str, Any]) -> list[tuple[int, int]]:
     """(deal index, event index) of each event the engine scored by itself.
 
-    A self-counted show is left out: claiming another number is a different legal game.
+    A self-counted show and a call of muggins by one of the ``callers`` are left out: they
+    are decisions, and claiming or taking another number is a different legal game.
     """
-    self_count = set(record["self_count"])
+    decided_by = {"show": set(record["self_count"]), "muggins": set(record.get("callers", []))}
     return [
         (d, e)
         for d, deal in enumerate(record["deals"])
         for e, event in enumerate(deal["events"])
-        if "points" in event and not (event["type"] == "show" and event["player"] in self_count)
+        if "points" in event and event["player"] not in decided_by.get(event["type"], set())
     ]
 
 
