@@ -240,9 +240,9 @@ def refusal_message(error: IllegalPlayError, *, opponent: str = "") -> str:
         Refusal.MORE_THAN_WORTH: lambda: _(
             "That is more than it is worth: count again, fifteens, pairs, runs, flush and nobs."
         ),
-        Refusal.MORE_THAN_MISSED: lambda: (
+        Refusal.MORE_THAN_MISSED: lambda: (  # only between members: the computer never calls
             _("%(name)s did not miss that many points: count again, or let the count stand.")
-            % {"name": opponent or _("The computer")}
+            % {"name": opponent}
         ),
     }
     return messages[error.reason]()

@@ -8,11 +8,13 @@ from typing import Any
 from django import template
 
 from club.models import Player
+from config.caching import computed_once
 from ratings.chart import history_chart
 from ratings.selectors import (
     PROVISIONAL_DEVIATION,
     best_wins,
     favourites_record,
+    list_version,
     rating_history,
     ratings_now,
 )
@@ -41,6 +43,14 @@ def rating_panel(player: Player) -> dict[str, Any]:
 
 @register.inclusion_tag("ratings/favourites.html")
 def favourites_line(tournament: Tournament) -> dict[str, Any]:
-    """On a finished tournament's page: how many of its matches the favourite won."""
-    won, of = favourites_record(tournament=tournament.pk)
+    """On a finished tournament's page: how many of its matches the favourite won (kept
+    until the list changes: the count reads every round's ratings before it)."""
+    key = f"favourites:{tournament.pk}:{list_version()}"
+    record = computed_once(
+        key, lambda: favourites_record(tournament=tournament.pk), timeout=DAY, wait=5.0
+    )
+    won, of = record or (0, 0)
     return {"won": won, "of": of}
+
+
+DAY = 24 * 60 * 60
