@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 import pytest
-from django.contrib.auth import get_user_model
+from django.contrib.auth import get_user_model, password_validation
 from django.core import mail
 from django.test import Client
 from django.urls import reverse
@@ -183,6 +183,27 @@ def test_a_taken_username_is_refused_clearly(organiser_client: Client, greta: Pl
     greta.refresh_from_db()
     assert greta.user is None
     assert accept(path, username="greta.g").status_code == 302
+
+
+def test_a_username_taken_while_accepting_is_refused_clearly(
+    organiser_client: Client, greta: Player, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = invite(organiser_client, greta)
+    validate = password_validation.validate_password
+
+    def someone_else_takes_the_name_meanwhile(password: str, user: object = None) -> None:
+        # Another player's invitation makes "greta" after this one checked the name.
+        UserFactory.create(username="greta")
+        validate(password, user)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(
+        password_validation, "validate_password", someone_else_takes_the_name_meanwhile
+    )
+    refused = accept(path, username="greta")
+    assert refused.status_code == 200
+    assert "The username greta is taken; choose another." in refused.content.decode()
+    greta.refresh_from_db()
+    assert greta.user is None
 
 
 def test_the_password_validators_apply(organiser_client: Client, greta: Player) -> None:
