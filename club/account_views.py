@@ -11,6 +11,8 @@ nobody whether an address has an account or was asked for too often.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
@@ -27,7 +29,7 @@ from django_ratelimit import ALL
 from django_ratelimit.core import is_ratelimited
 
 from club import accounts
-from club.forms import AccountEmailForm, InvitationAcceptForm
+from club.forms import AccountEmailForm, CurrentPasswordChangeForm, InvitationAcceptForm
 from club.invitations import (
     InvitationError,
     InvitationProblem,
@@ -75,6 +77,15 @@ class PasswordResetView(auth_views.PasswordResetView):
         return super().form_valid(form)
 
 
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Django's password change page; a wrong old password counts toward the lock."""
+
+    form_class = CurrentPasswordChangeForm
+
+    def get_form_kwargs(self) -> dict[str, Any]:
+        return {**super().get_form_kwargs(), "request": self.request}
+
+
 def _back_to_player(player: Player) -> HttpResponse:
     return redirect(reverse("player_detail", args=[player.pk]) + "#account")
 
@@ -87,17 +98,17 @@ def _say_errors(request: HttpRequest, error: ValidationError) -> None:
 @login_required
 @require_safe
 def account(request: AuthenticatedHttpRequest) -> HttpResponse:
-    form = AccountEmailForm(initial={"email": request.user.email})
+    form = AccountEmailForm(initial={"email": request.user.email}, request=request)
     return render(request, "registration/account.html", {"email_form": form})
 
 
 @login_required
 @require_POST
 def account_email(request: AuthenticatedHttpRequest) -> HttpResponse:
-    form = AccountEmailForm(request.POST)
+    form = AccountEmailForm(request.POST, request=request)
     if form.is_valid():
         try:
-            accounts.account_change_email(user=request.user, **form.cleaned_data)
+            accounts.account_change_email(user=request.user, email=form.cleaned_data["email"])
         except ValidationError as error:
             form.add_error(None, error)
         else:

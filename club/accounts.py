@@ -137,10 +137,12 @@ def account_set_email(*, user: User, email: str) -> None:
 
 
 @transaction.atomic
-def account_change_email(*, user: User, email: str, password: str) -> None:
-    """The member's own new e-mail address, on their account and their player alike."""
-    if not user.check_password(password):
-        raise ValidationError({"password": _("That is not your current password.")})
+def account_change_email(*, user: User, email: str) -> None:
+    """The member's own new e-mail address, on their account and their player alike.
+
+    The page has checked the member's current password first, as a login is
+    (``club.lockouts.current_password_check``: a wrong one counts toward the lock).
+    """
     email = email.strip()
     if email:
         try:

@@ -16,7 +16,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path(
         "accounts/password/",
-        auth_views.PasswordChangeView.as_view(),
+        account_views.PasswordChangeView.as_view(),
         name="password_change",
     ),
     path(
