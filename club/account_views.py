@@ -2,23 +2,34 @@
 
 Organisers invite a player from the player's page, then copy, e-mail or print
 the link; the player opens it and makes their account (``invitation_accept``).
+
+Password reset requests are throttled in silence (docs/operating.md, Throttles): past
+``RESET_REQUESTS_PER_CLIENT`` from one address, or ``RESET_MAILS_PER_EMAIL`` to one
+e-mail address, the page says what it always says and no mail goes out, so it tells
+nobody whether an address has an account or was asked for too often.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import PasswordResetForm
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django_ratelimit import ALL
+from django_ratelimit.core import is_ratelimited
 
 from club import accounts
-from club.forms import AccountEmailForm, InvitationAcceptForm
+from club.forms import AccountEmailForm, CurrentPasswordChangeForm, InvitationAcceptForm
 from club.invitations import (
     InvitationError,
     InvitationProblem,
@@ -29,6 +40,50 @@ from club.invitations import (
 from club.models import Player
 from club.roles import organiser_required
 from config.http import AuthenticatedHttpRequest
+
+RESET_REQUESTS_PER_CLIENT = "10/10m"
+RESET_MAILS_PER_EMAIL = "3/h"
+
+
+def _reset_refused(request: HttpRequest, *, email: str) -> bool:
+    """Count a reset request against its address, then its e-mail; True past either limit."""
+    by_client: bool = is_ratelimited(  # django-ratelimit: untyped
+        request,
+        group="password-reset-client",
+        key="ip",
+        rate=RESET_REQUESTS_PER_CLIENT,
+        method=ALL,
+        increment=True,
+    )
+    if by_client:
+        return True
+    by_email: bool = is_ratelimited(
+        request,
+        group="password-reset-email",
+        key=lambda group, request: email.strip().casefold(),
+        rate=RESET_MAILS_PER_EMAIL,
+        method=ALL,
+        increment=True,
+    )
+    return by_email
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's password reset page; past a limit the same answer, and no mail is sent."""
+
+    def form_valid(self, form: PasswordResetForm) -> HttpResponse:
+        if _reset_refused(self.request, email=form.cleaned_data["email"]):
+            return HttpResponseRedirect(self.get_success_url())
+        return super().form_valid(form)
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Django's password change page; a wrong old password counts toward the lock."""
+
+    form_class = CurrentPasswordChangeForm
+
+    def get_form_kwargs(self) -> dict[str, Any]:
+        return {**super().get_form_kwargs(), "request": self.request}
 
 
 def _back_to_player(player: Player) -> HttpResponse:
@@ -43,17 +98,17 @@ def _say_errors(request: HttpRequest, error: ValidationError) -> None:
 @login_required
 @require_safe
 def account(request: AuthenticatedHttpRequest) -> HttpResponse:
-    form = AccountEmailForm(initial={"email": request.user.email})
+    form = AccountEmailForm(initial={"email": request.user.email}, request=request)
     return render(request, "registration/account.html", {"email_form": form})
 
 
 @login_required
 @require_POST
 def account_email(request: AuthenticatedHttpRequest) -> HttpResponse:
-    form = AccountEmailForm(request.POST)
+    form = AccountEmailForm(request.POST, request=request)
     if form.is_valid():
         try:
-            accounts.account_change_email(user=request.user, **form.cleaned_data)
+            accounts.account_change_email(user=request.user, email=form.cleaned_data["email"])
         except ValidationError as error:
             form.add_error(None, error)
         else:

@@ -19,7 +19,7 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.core.mail import EmailMessage
 from django.core.validators import validate_email
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Field
 from django.template.loader import render_to_string
 from django.utils import timezone
@@ -76,6 +76,11 @@ def invitation_send(*, invitation: Invitation, url: str, organiser: User) -> Non
         ) from error
 
 
+def _username_taken(username: str) -> ValidationError:
+    taken = _("The username %(username)s is taken; choose another.")
+    return ValidationError({"username": taken % {"username": username}})
+
+
 @transaction.atomic
 def invitation_accept(*, player: Player, token: str, username: str, password: str) -> User:
     """Make the player's account from their invitation link; return the new user.
@@ -91,8 +96,7 @@ def invitation_accept(*, player: Player, token: str, username: str, password: st
     users = get_user_model()
     username = users.normalize_username(username.strip())
     if users.objects.filter(username__iexact=username).exists():
-        taken = _("The username %(username)s is taken; choose another.")
-        raise ValidationError({"username": taken % {"username": username}})
+        raise _username_taken(username)
     user = users(email=player.email)
     username_field = users._meta.get_field(users.USERNAME_FIELD)
     assert isinstance(username_field, Field), "the username is a column of the user table"
@@ -106,7 +110,12 @@ def invitation_accept(*, player: Player, token: str, username: str, password: st
     except ValidationError as error:
         raise ValidationError({"password1": error.messages}) from error
     user.set_password(password)
-    user.save()
+    try:
+        with transaction.atomic():
+            user.save()
+    except IntegrityError as error:
+        # Another invitation took the name since the check above (both accepted at once).
+        raise _username_taken(username) from error
     player.user = user
     player.save(update_fields=["user"])
     return user
@@ -128,10 +137,12 @@ def account_set_email(*, user: User, email: str) -> None:
 
 
 @transaction.atomic
-def account_change_email(*, user: User, email: str, password: str) -> None:
-    """The member's own new e-mail address, on their account and their player alike."""
-    if not user.check_password(password):
-        raise ValidationError({"password": _("That is not your current password.")})
+def account_change_email(*, user: User, email: str) -> None:
+    """The member's own new e-mail address, on their account and their player alike.
+
+    The page has checked the member's current password first, as a login is
+    (``club.lockouts.current_password_check``: a wrong one counts toward the lock).
+    """
     email = email.strip()
     if email:
         try:

@@ -6,11 +6,14 @@ from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
 from django.contrib.auth import get_user_model
-from django.contrib.auth.forms import SetPasswordMixin, UsernameField
+from django.contrib.auth.forms import PasswordChangeForm, SetPasswordMixin, UsernameField
 from django.contrib.auth.models import User
+from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
+from club.lockouts import current_password_check
 from club.models import Player
+from config.http import AuthenticatedHttpRequest
 
 if TYPE_CHECKING:
     # Generic in django-stubs only: Django's own SetPasswordMixin takes no type argument.
@@ -67,6 +70,8 @@ class InvitationAcceptForm(_NewPassword, forms.Form):
 
 
 class AccountEmailForm(forms.Form):
+    """A member's new e-mail address, with their current password (it counts toward the lock)."""
+
     email = forms.EmailField(
         label=_("E-mail"),
         required=False,
@@ -78,3 +83,25 @@ class AccountEmailForm(forms.Form):
         strip=False,
         widget=forms.PasswordInput(attrs={"autocomplete": "current-password"}),
     )
+
+    def __init__(self, *args: Any, request: AuthenticatedHttpRequest, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.request = request
+
+    def clean_password(self) -> str:
+        password: str = self.cleaned_data["password"]
+        current_password_check(self.request, user=self.request.user, password=password)
+        return password
+
+
+class CurrentPasswordChangeForm(PasswordChangeForm):
+    """Django's password change; the old password is checked as a login is (the lock)."""
+
+    def __init__(self, user: User, *args: Any, request: HttpRequest, **kwargs: Any) -> None:
+        super().__init__(user, *args, **kwargs)
+        self.request = request
+
+    def clean_old_password(self) -> str:
+        password: str = self.cleaned_data["old_password"]
+        current_password_check(self.request, user=self.user, password=password)
+        return password

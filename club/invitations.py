@@ -6,7 +6,9 @@ paper with a QR code, or by copying it. On the link's page the player chooses a
 username and password. A link works once and for ``INVITATION_VALID_FOR`` after
 it was made: its token hashes the player, the invitation time, whether the player
 has an account yet and whether they are an active member, so a newer invitation,
-the account made with it, or leaving the club ends it.
+the account made with it, or leaving the club ends it. Leaving ends it for good:
+``club.services.player_set_active`` forgets the invitation, so coming back does
+not bring an old link back to life.
 
 This module reads and computes; the writes are in ``club.accounts``.
 """

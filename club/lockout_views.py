@@ -4,6 +4,7 @@ organisers' page listing the locks in force, where they can lift one."""
 from __future__ import annotations
 
 import math
+from datetime import datetime
 from typing import Any
 
 from axes.helpers import get_client_username
@@ -44,16 +45,25 @@ def _safe_next(request: HttpRequest) -> str:
     return target if allowed else ""
 
 
+# The account pages that ask for the member's current password: their form says itself
+# that the account is locked, and until when (club.lockouts.current_password_check).
+CURRENT_PASSWORD_PAGES = frozenset({"account_email", "password_change"})
+
+
 def locked_out(
     request: HttpRequest,
     original_response: HttpResponse | None = None,
     credentials: dict[str, Any] | None = None,
 ) -> HttpResponse:
-    """AXES_LOCKOUT_CALLABLE: the login page again, saying when the visitor may try again."""
+    """AXES_LOCKOUT_CALLABLE: the login page again, saying when the visitor may try again;
+    on a page that asked for the current password, that page as it is, with the status."""
     username = get_client_username(request, credentials) or ""
     now = timezone.now()
     locks = lockouts.current_lockouts(now=now, username=username, address=client_ip(request))
     ends = max((lock.ends for lock in locks), default=None)
+    page = request.resolver_match.url_name if request.resolver_match else None
+    if original_response is not None and page in CURRENT_PASSWORD_PAGES:
+        return _retry_after(original_response, ends=ends, now=now)
     context = {
         "form": AuthenticationForm(request, initial={"username": username}),
         "next": _safe_next(request),
@@ -61,6 +71,11 @@ def locked_out(
         "locked_out": True,
     }
     response = render(request, "registration/login.html", context, status=429)
+    return _retry_after(response, ends=ends, now=now)
+
+
+def _retry_after(response: HttpResponse, *, ends: datetime | None, now: datetime) -> HttpResponse:
+    response.status_code = 429
     if ends is not None:
         response["Retry-After"] = str(max(1, math.ceil((ends - now).total_seconds())))
     return response

@@ -7,6 +7,10 @@ from it, for any accounts, reach ``LOCKOUT_ADDRESS_FAILURES`` (higher: a whole v
 share one address). Failures count for the *cool-off* (``AXES_COOLOFF_TIME``) after the
 attempt's latest one; a lock ends when too few are left, or when an organiser lifts it.
 
+A member's *current password*, asked for again on the account pages (a new password, a
+new e-mail address), is checked as a login is (``current_password_check``): a wrong one
+counts toward the lock, and while the account is locked even the right one is refused.
+
 Axes compares one number, the larger of the account's and the address's failures, with
 one limit; ``failure_limit`` picks the limit that makes that comparison mean "either
 count has reached its own limit".
@@ -27,13 +31,17 @@ from axes.helpers import get_client_username, get_cool_off
 from axes.models import AccessAttempt
 from axes.utils import reset
 from django.conf import settings
+from django.contrib.auth import authenticate
 from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q, Sum
 from django.http import HttpRequest
-from django.utils import timezone
+from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
+
+from config.clients import client_ip
 
 logger = logging.getLogger(__name__)
 
@@ -134,6 +142,27 @@ def lockout_lift(*, kind: Kind, who: str, by: User) -> int:
     count: int = reset(username=who) if kind is Kind.ACCOUNT else reset(ip=who)
     logger.info("%s lifted the lock on %s %s (%d attempts forgotten).", by, kind.value, who, count)
     return count
+
+
+def current_password_check(request: HttpRequest, *, user: User, password: str) -> None:
+    """Raise ``ValidationError`` unless ``password`` is the logged-in ``user``'s own.
+
+    Checked by the authentication backends, as a login is (docs/operating.md, Throttles):
+    a wrong password counts as a failed login of the account, and a locked account is
+    refused before the password is hashed; the message then says until when.
+    """
+    username = user.get_username()
+    checked = authenticate(request, username=username, password=password)
+    if checked is not None and checked.pk == user.pk:
+        return
+    locks = current_lockouts(username=username, address=client_ip(request))
+    if not locks:
+        raise ValidationError(_("That is not your current password."), code="wrong_password")
+    ends = timezone.localtime(max(lock.ends for lock in locks))
+    locked = _("Too many wrong passwords: your account is locked. At %(time)s you can try again.")
+    raise ValidationError(
+        locked % {"time": formats.time_format(ends, "TIME_FORMAT")}, code="locked_out"
+    )
 
 
 def failure_limit(request: HttpRequest, credentials: dict[str, Any] | None) -> int:

@@ -80,9 +80,15 @@ def player_set_active(
     With ``close_account``, a member who leaves can no longer log in either.
     Bringing a member back leaves their account as it is: reopening it is a
     separate step, so an account closed for its own reasons stays closed.
+    Leaving ends the member's invitation for good: bringing them back does not
+    make an old link work again; an organiser invites them anew.
     """
     player.active = active
-    player.save(update_fields=["active"])
+    fields = ["active"]
+    if not active and player.invited_at is not None:
+        player.invited_at = None
+        fields.append("invited_at")
+    player.save(update_fields=fields)
     if not active and close_account and player.user is not None and player.user.is_active:
         account_set_active(user=player.user, active=False, by=by)
     return player

@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from club import account_views
 from config import health
 from tournaments.views import private as private_views
 
@@ -15,7 +16,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path(
         "accounts/password/",
-        auth_views.PasswordChangeView.as_view(),
+        account_views.PasswordChangeView.as_view(),
         name="password_change",
     ),
     path(
@@ -25,7 +26,7 @@ urlpatterns = [
     ),
     path(
         "accounts/password/reset/",
-        auth_views.PasswordResetView.as_view(),
+        account_views.PasswordResetView.as_view(),
         name="password_reset",
     ),
     path(

@@ -14,6 +14,8 @@ no hand is shown until it is counted.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -249,11 +251,16 @@ def move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return _after(request, pk, error)
 
 
+_ENDINGS: dict[str, Callable[..., OnlineGame]] = {"resign": online_resign, "claim": online_claim}
+
+
 @require_POST
 @login_required
 def end(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Resign the match, or claim it from a player who has left it waiting 72 hours."""
-    ending = online_claim if request.POST.get("end") == "claim" else online_resign
+    ending = _ENDINGS.get(request.POST.get("end", ""))
+    if ending is None:
+        return _after(request, pk, _("Choose whether to resign or to claim the match."))
     error = ""
     try:
         ending(pk=pk, member=_member(request))

@@ -68,6 +68,43 @@ def test_reset_mail_goes_to_a_known_address_and_an_unknown_one_looks_the_same() 
     assert "Your username is maja" in mail.outbox[0].body
 
 
+@pytest.fixture
+def one_instant(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The throttles' clock stands still, so a burst cannot straddle two of their windows."""
+    import django_ratelimit.core
+
+    clock = type("Clock", (), {"time": staticmethod(lambda: 1_800_000_000.0)})
+    monkeypatch.setattr(django_ratelimit.core, "time", clock)
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures("one_instant")
+def test_three_reset_mails_an_hour_reach_one_address_and_the_page_never_tells() -> None:
+    UserFactory.create(username="maja", email="maja@example.se")
+    pages = [ask_for_reset(email)[1] for email in ["maja@example.se"] * 3 + ["MAJA@example.se"]]
+    assert len(mail.outbox) == 3
+    _, unknown_page = ask_for_reset("nobody@example.se")
+    assert pages[0] == pages[3] == unknown_page  # past the limit, the same answer
+    UserFactory.create(username="bo", email="bo@example.se")
+    ask_for_reset("bo@example.se")  # another address still gets its mail
+    assert [message.to for message in mail.outbox[3:]] == [["bo@example.se"]]
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures("one_instant")
+def test_one_client_may_ask_for_ten_resets_in_ten_minutes() -> None:
+    for n in range(11):
+        UserFactory.create(username=f"player{n}", email=f"player{n}@example.se")
+    answers = [ask_for_reset(f"player{n}@example.se")[0] for n in range(11)]
+    assert len(mail.outbox) == 10
+    assert {tuple(answer.redirect_chain) for answer in answers} == {
+        ((reverse("password_reset_done"), 302),)
+    }
+    elsewhere = Client(REMOTE_ADDR="192.0.2.7")
+    elsewhere.post(reverse("password_reset"), {"email": "player10@example.se"})
+    assert mail.outbox[-1].to == ["player10@example.se"]
+
+
 @pytest.mark.django_db
 def test_the_reset_link_sets_a_new_password() -> None:
     UserFactory.create(username="maja", email="maja@example.se")

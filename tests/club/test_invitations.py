@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 import pytest
-from django.contrib.auth import get_user_model
+from django.contrib.auth import get_user_model, password_validation
 from django.core import mail
 from django.test import Client
 from django.urls import reverse
@@ -153,6 +153,27 @@ def test_deactivating_the_player_ends_their_invitation(
     assert "Make the player active again to invite them" in page
 
 
+def test_an_invitation_stays_ended_when_the_player_comes_back(
+    organiser_client: Client, greta: Player
+) -> None:
+    old = invite(organiser_client, greta)
+    set_active = reverse("player_set_active", args=[greta.pk])
+    organiser_client.post(set_active, {"active": "0"})
+    organiser_client.post(set_active, {"active": "1"})
+    refused = visitor().get(old)
+    assert refused.status_code == 404
+    assert "This invitation link does not work" in refused.content.decode()
+    assert accept(old).status_code == 404
+    greta.refresh_from_db()
+    assert greta.user is None
+    page = organiser_client.get(reverse("player_detail", args=[greta.pk])).content.decode()
+    assert 'class="invitation-link"' not in page  # no open invitation to hand out
+    new = invite(organiser_client, greta)
+    assert new != old
+    assert accept(new).status_code == 302
+    assert can_log_in("greta", NEW_PASSWORD)
+
+
 def test_a_taken_username_is_refused_clearly(organiser_client: Client, greta: Player) -> None:
     UserFactory.create(username="greta")
     path = invite(organiser_client, greta)
@@ -162,6 +183,27 @@ def test_a_taken_username_is_refused_clearly(organiser_client: Client, greta: Pl
     greta.refresh_from_db()
     assert greta.user is None
     assert accept(path, username="greta.g").status_code == 302
+
+
+def test_a_username_taken_while_accepting_is_refused_clearly(
+    organiser_client: Client, greta: Player, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = invite(organiser_client, greta)
+    validate = password_validation.validate_password
+
+    def someone_else_takes_the_name_meanwhile(password: str, user: object = None) -> None:
+        # Another player's invitation makes "greta" after this one checked the name.
+        UserFactory.create(username="greta")
+        validate(password, user)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(
+        password_validation, "validate_password", someone_else_takes_the_name_meanwhile
+    )
+    refused = accept(path, username="greta")
+    assert refused.status_code == 200
+    assert "The username greta is taken; choose another." in refused.content.decode()
+    greta.refresh_from_db()
+    assert greta.user is None
 
 
 def test_the_password_validators_apply(organiser_client: Client, greta: Player) -> None:

@@ -3,6 +3,7 @@ when to try again, and the organisers' page that lifts a lock."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING
 from unittest import mock
@@ -102,6 +103,47 @@ def test_five_failures_lock_the_account_and_say_when_to_try_again(
     assert "_auth_user_id" not in client.session
     # A refused login does not move the end of the lock.
     assert AccessAttempt.objects.get(username="maja").attempt_time + COOL_OFF == ends
+
+
+def change_password(client: Client, old: str) -> TestResponse:
+    data = {"old_password": old, "new_password1": "a-new-pass-29", "new_password2": "a-new-pass-29"}
+    return client.post(reverse("password_change"), data, REMOTE_ADDR=VENUE)
+
+
+def change_email(client: Client, password: str) -> TestResponse:
+    data = {"email": "maja@example.org", "password": password}
+    return client.post(reverse("account_email"), data, REMOTE_ADDR=VENUE)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("ask", [change_password, change_email])
+def test_wrong_current_passwords_lock_the_account_as_failed_logins_do(
+    client: Client, maja: User, english: None, ask: Callable[[Client, str], TestResponse]
+) -> None:
+    client.force_login(maja)
+    for _ in range(4):
+        refused = ask(client, "wrong")
+        assert refused.status_code == 200
+        assert "That is not your current password." in refused.content.decode()
+    locked = ask(client, "wrong")
+    assert locked.status_code == 429
+    ends = AccessAttempt.objects.get(username="maja").attempt_time + COOL_OFF
+    with translation.override("en"):
+        time = formats.time_format(timezone.localtime(ends), "TIME_FORMAT")
+    said = f"Too many wrong passwords: your account is locked. At {time} you can try again."
+    assert said in locked.content.decode()
+    assert 0 < int(locked.headers["Retry-After"]) <= 15 * 60
+    # While locked, the right password changes nothing, and is not even checked.
+    with mock.patch.object(ModelBackend, "authenticate") as model_backend:
+        right = ask(client, "secret-pass-121")
+    model_backend.assert_not_called()
+    assert right.status_code == 429
+    assert said in right.content.decode()
+    maja.refresh_from_db()
+    assert maja.check_password("secret-pass-121")
+    assert maja.email != "maja@example.org"
+    # The lock is the account's: logging in elsewhere is refused too.
+    assert log_in(Client(), "maja", "secret-pass-121", address=ELSEWHERE).status_code == 429
 
 
 @pytest.mark.django_db

@@ -249,3 +249,21 @@ def test_with_muggins_the_opponent_checks_each_count_and_takes_what_was_missed(
     assert after.scores[1 - counting] >= scores[1 - counting] + worth.total
     told = counter.get(reverse("play:online_game", args=[game.pk])).content.decode()
     assert f"claims the {worth.total} points you missed." in told
+
+
+@pytest.mark.parametrize("ending", ["bogus", ""])
+def test_ending_a_match_other_than_by_resigning_or_claiming_is_refused(
+    anna: User, bertil: User, ending: str
+) -> None:
+    game = started(anna, bertil, best_of=3)
+    annas = logged_in(anna)
+    address = reverse("play:online_end", args=[game.pk])
+    response = annas.post(address, {"end": ending})
+    assert response.status_code == 302
+    assert [str(m) for m in get_messages(response.wsgi_request)] == [
+        "Choose whether to resign or to claim the match."
+    ]
+    with_htmx = annas.post(address, {"end": ending}, headers=HTMX)
+    assert "Choose whether to resign or to claim the match." in with_htmx.content.decode()
+    game.refresh_from_db()
+    assert (game.finished, game.winner, game.version) == (False, None, 0)

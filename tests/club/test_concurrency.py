@@ -1,0 +1,53 @@
+"""Two players accept their invitations at the same moment with the same username: one
+gets the account, the other is told the name is taken (not a server error), and the
+second player is left without an account. Each runs in its own thread, so on its own
+database connection."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+from django.contrib.auth import get_user_model, password_validation
+from django.core.exceptions import ValidationError
+from django.utils import translation
+
+from club import accounts
+from tests.factories import PlayerFactory
+from tests.tournaments.test_concurrency import run_together
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+PASSWORD = "kn0bs-and-nibs-31"
+
+
+def test_two_players_taking_one_username_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    players = [PlayerFactory.create(name=name) for name in ("Greta Garbo", "Greta Gustafsson")]
+    invitations = [accounts.invitation_create(player=player) for player in players]
+    both_checked = threading.Barrier(2, timeout=10)
+    validate = password_validation.validate_password
+
+    def after_both_checked_the_name(password: str, user: object = None) -> None:
+        # Both have found the name free; now both save it.
+        both_checked.wait()
+        validate(password, user)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(password_validation, "validate_password", after_both_checked_the_name)
+    token = [invitation.path.rstrip("/").rsplit("/", 1)[-1] for invitation in invitations]
+    with translation.override("en"):
+        outcomes = run_together(
+            *(
+                lambda player=player, token=token[n]: accounts.invitation_accept(
+                    player=player, token=token, username="greta", password=PASSWORD
+                )
+                for n, player in enumerate(players)
+            )
+        )
+    refused = [outcome for outcome in outcomes if isinstance(outcome, Exception)]
+    assert len(refused) == 1, outcomes
+    assert isinstance(refused[0], ValidationError), refused
+    assert refused[0].message_dict == {"username": ["The username greta is taken; choose another."]}
+    assert get_user_model().objects.filter(username="greta").count() == 1
+    for player in players:
+        player.refresh_from_db()
+    assert sorted(player.user_id is not None for player in players) == [False, True]
