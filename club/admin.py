@@ -16,4 +16,6 @@ class PlayerAdmin(admin.ModelAdmin[Player]):
 
     def save_model(self, request: HttpRequest, obj: Player, form: Any, change: bool) -> None:
         obj.search_key = fold(f"{obj.name} {obj.club}")
+        if change and "active" in form.changed_data and not obj.active:
+            obj.invited_at = None  # leaving ends the invitation for good, as player_set_active does
         super().save_model(request, obj, form, change)

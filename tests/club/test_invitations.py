@@ -174,6 +174,24 @@ def test_an_invitation_stays_ended_when_the_player_comes_back(
     assert can_log_in("greta", NEW_PASSWORD)
 
 
+def test_an_invitation_stays_ended_when_the_admin_brings_the_player_back(
+    organiser_client: Client, greta: Player
+) -> None:
+    old = invite(organiser_client, greta)
+    root = Client()
+    root.force_login(UserFactory.create(username="root", is_staff=True, is_superuser=True))
+    change = reverse("admin:club_player_change", args=[greta.pk])
+    fields = {"name": greta.name, "club": greta.club, "email": greta.email, "user": ""}
+    for active in ("", "on"):
+        form = {**fields, "joined": greta.joined.isoformat() if greta.joined else ""}
+        saved = root.post(change, {**form, **({"active": active} if active else {})})
+        assert saved.status_code == 302, saved.content.decode()[:2000]
+        greta.refresh_from_db()
+        assert greta.active is bool(active)
+    assert visitor().get(old).status_code == 404
+    assert accept(old).status_code == 404
+
+
 def test_a_taken_username_is_refused_clearly(organiser_client: Client, greta: Player) -> None:
     UserFactory.create(username="greta")
     path = invite(organiser_client, greta)
