@@ -202,9 +202,7 @@ def _match_page(
 ) -> links.PrintedLink | None:
     if base_url is None:
         return None
-    return links.printed_match_page(
-        match, slug, base_url, spot=sheet_spot(match), size=layout.code
-    )
+    return links.printed_match_page(match, slug, base_url, spot=sheet_spot(match), size=layout.code)
 
 
 def scoresheets(round_: Round, *, per_page: int = 2, base_url: str | None) -> Document:
