@@ -9,9 +9,9 @@ Then each document is fetched through Django's test client, as a reader would,
 ``--repeats`` times after a warm-up, and the median is printed: wall-clock time
 and the process's CPU time (the machine is shared: CPU time varies less with
 the load, which is printed too). Targets (issue 5): standings of 256 players,
-pairings and score sheets of 128 tables, each under 3 s. The score sheets an
-organiser prints carry both players' QR codes (a visitor's have no links), and the
-login slips (one per player, fetched by an organiser) one each. Every timed fetch
+pairings and score sheets of 128 tables, each under 3 s. A score sheet carries one
+QR code, its match page's (the same for organisers and visitors: no private link is
+on it), and the login slips (one per player, fetched by an organiser) one each. Every timed fetch
 is a first render: the codes are made afresh, as for the first print of a round
 (``qr.modules`` keeps them after that), and the cache of rendered PDFs is emptied.
 
@@ -77,10 +77,10 @@ def _documents(base: str, players: int, playing: int) -> dict[str, tuple[str, st
             False,
         ),
         "pairings": (f"pairings, {tables} tables", f"{base}/round/{playing}/pairings.pdf", False),
-        # An organiser's score sheets carry the players' links and codes; a visitor's do not.
-        "sheets": (f"score sheets 2 a page, {tables} tables, an organiser's (links)", sheets, True),
+        # Everyone's score sheets are the same: the match page's code on each, no private link.
+        "sheets": (f"score sheets 2 a page, {tables} tables, an organiser's", sheets, True),
         "sheets4": (
-            f"score sheets 4 a page, {tables} tables, an organiser's (links)",
+            f"score sheets 4 a page, {tables} tables, an organiser's",
             f"{sheets}?per_page=4",
             True,
         ),

@@ -1,6 +1,7 @@
 """Championship day on phones: an invited player reports game by game, the opponent
-confirms through the private link printed on the score sheet, a stale confirmation is
-refused, and a forgotten password is reset by e-mail."""
+confirms through the private link printed on their own login slip (the score sheet
+they share carries none), a stale confirmation is refused, and a forgotten password
+is reset by e-mail."""
 
 from __future__ import annotations
 
@@ -35,11 +36,11 @@ def fits_the_screen(tab: Any) -> bool:
     )
 
 
-def links_on_the_score_sheet(tab: Any, slug: str) -> list[str]:
-    """The private links printed (with their QR codes) on round 1's score sheets."""
+def private_keys_printed(tab: Any, path: str) -> list[str]:
+    """The private keys printed on the PDF at ``path`` (the slips, or a round's sheets)."""
     from pypdf import PdfReader
 
-    pdf = tab.request.get(f"{tab.base}/t/{slug}/round/1/scoresheets.pdf")
+    pdf = tab.request.get(f"{tab.base}{path}")
     assert pdf.ok
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf.body())).pages)
     return re.findall(r"/p/([a-z2-9]{14})/", text.replace(" ", "").replace("\n", ""))
@@ -87,10 +88,13 @@ def test_invited_player_reports_game_by_game_and_the_opponent_confirms_by_the_qr
     save_games(player, names, [(0, 85)])
     expect(player.locator(".lead")).to_contain_text("In play")
 
-    # The opponent has no account: they scan the QR code on the score sheet.
-    keys = links_on_the_score_sheet(organiser, tournament.slug)
+    # The opponent has no account: they scan the QR code on their own login slip. The
+    # score sheet on the table carries nobody's link.
     opponent.entry.refresh_from_db()
-    assert opponent.entry.private_key in keys
+    assert private_keys_printed(organiser, f"/t/{tournament.slug}/round/1/scoresheets.pdf") == []
+    assert opponent.entry.private_key in private_keys_printed(
+        organiser, f"/t/{tournament.slug}/slips.pdf"
+    )
     other = phone(browser, live_server)
     other.goto(f"{other.base}/p/{opponent.entry.private_key}/")
     expect(other.locator("#now")).to_contain_text(f"against {names[0]}")

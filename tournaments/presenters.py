@@ -78,6 +78,9 @@ def match_context(
         and not results.awaits_answer(match, seat),
         "can_confirm": results.refusal_to_answer(match, seat) is None,
         "can_settle": organiser and results.refusal_to_settle(match) is None,
+        # A reader not known as one of its players (the score sheet's code leads here):
+        # the way to report is to log in or to open one's own private link.
+        "ask_who": seat is None and not organiser and results.refusal_to_report_any(match) is None,
         "form": form or report_form(match),
         "dispute_form": dispute_form or DisputeForm(),
         "confirm_form": ConfirmForm(initial={"version": match.report_version}),

@@ -15,7 +15,7 @@ from pypdf import PdfReader
 from tests.tournaments.conftest import make_tournament, play_round
 from tournaments.models import Match, Tournament
 from tournaments.printing import cache, documents
-from tournaments.services import results, rounds
+from tournaments.services import links, results, rounds
 from tournaments.services.changes import tournament_changed
 
 if TYPE_CHECKING:
@@ -108,19 +108,41 @@ def test_the_same_reader_gets_a_304(playing: Tournament, renders: list[str]) -> 
     assert client.get(url, headers={"If-None-Match": first["ETag"]}).status_code == 304
 
 
-def test_visitors_sheets_carry_no_private_links_and_organisers_do(
-    playing: Tournament, organiser: User
+def test_everyone_gets_the_same_sheets_without_private_links(
+    playing: Tournament, organiser: User, renders: list[str]
 ) -> None:
+    """The score sheets lie on the table: no private link on anyone's copy, so one
+    render serves visitors and organisers alike."""
     url = reverse("tournaments:scoresheets_pdf", args=[playing.slug, 2])
-    entry = playing.entries.first()
-    assert entry is not None
-    assert entry.private_key is not None
-    public = text_of(browser().get(url))
-    assert entry.private_key not in public
-    assert "/p/" not in public
+    public = browser().get(url)
     desk = browser()
     desk.force_login(organiser)
-    assert entry.private_key in text_of(desk.get(url))
+    organisers = desk.get(url)
+    assert renders == ["scoresheets"]
+    assert organisers.content == public.content
+    text = text_of(public)
+    for key in playing.entries.values_list("private_key", flat=True):
+        assert key is not None
+        assert key not in text
+    assert "/p/" not in text
+
+
+def test_a_revoked_link_renders_the_slips_afresh(
+    playing: Tournament, organiser: User, renders: list[str]
+) -> None:
+    """The slips print the links: a cached copy must never hand out a revoked one."""
+    desk = browser()
+    desk.force_login(organiser)
+    url = reverse("tournaments:slips_pdf", args=[playing.slug])
+    entry = playing.entries.first()
+    assert entry is not None
+    key = entry.private_key
+    assert key is not None
+    assert key in text_of(desk.get(url))
+    assert key in text_of(desk.get(url))
+    links.entry_link_revoke(entry=entry)
+    assert key not in text_of(desk.get(url))
+    assert renders == ["slips", "slips"]
 
 
 def test_a_visitor_who_renders_too_much_gets_the_429_page(playing: Tournament) -> None:

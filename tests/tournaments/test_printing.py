@@ -11,6 +11,7 @@ import datetime
 import gc
 import io
 import math
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -574,59 +575,135 @@ def seated_entries(round_: Round) -> list[Entry]:
     ]
 
 
-def test_each_player_has_their_link_and_its_code_on_an_organisers_score_sheet(
-    autumn: Tournament, organiser: User
-) -> None:
-    entries = seated_entries(autumn.rounds.get(number=2))
-    for per_page in (2, 4):
-        address = url("scoresheets_pdf", autumn, 2) + f"?per_page={per_page}"
-        response = client("en", organiser).get(address)
-        text = "\n".join(pages_of(response))
-        for entry in entries:
-            assert link_of(entry) in text
-        expected = [code_of(f"http://{link_of(entry)}") for entry in entries]
-        assert codes_of(response.content) == expected
-        # Vectors and text: the document has no image.
-        reader = PdfReader(io.BytesIO(response.content))
-        assert all(not page.images for page in reader.pages)
+def match_page_of(match: Match, host: str = "testserver") -> str:
+    """The short address of ``match``'s public page for a reader of ``host``."""
+    return f"{host}{reverse('tournaments:match', args=[match.round.tournament.slug, match.pk])}"
 
 
-def test_a_revoked_link_prints_no_link_and_no_code(autumn: Tournament, organiser: User) -> None:
-    entries = seated_entries(autumn.rounds.get(number=2))
-    revoked = entries[1]
-    old = link_of(revoked)
-    links.entry_link_revoke(entry=revoked)
-    response = client("en", organiser).get(url("scoresheets_pdf", autumn, 2))
-    text = "\n".join(pages_of(response))
-    assert old not in text
-    assert "/p/None" not in text
-    assert text.count("No private link: ask an organiser.") == 1
-    others = [entry for entry in entries if entry != revoked]
-    assert all(link_of(entry) in text for entry in others)
-    assert len(codes_of(response.content)) == len(others)
+def tables_of(round_: Round) -> list[Match]:
+    """The round's matches at a table, in the order the sheets print them (no bye)."""
+    return [match for match in selectors.round_matches(round_) if not match.is_bye]
 
 
-def test_the_links_take_the_readers_scheme_and_host(
-    autumn: Tournament, organiser: User, settings: Settings
-) -> None:
-    settings.ALLOWED_HOSTS = ["cribbage.example.se"]
-    entry = seated_entries(autumn.rounds.get(number=2))[0]
-    response = client("en", organiser).get(
-        url("scoresheets_pdf", autumn, 2), HTTP_HOST="cribbage.example.se", secure=True
-    )
-    assert link_of(entry, "cribbage.example.se") in "\n".join(pages_of(response))
-    assert codes_of(response.content)[0] == code_of(
-        f"https://{link_of(entry, 'cribbage.example.se')}"
-    )
+def private_codes(tournament: Tournament, host: str = "testserver") -> list[list[list[bool]]]:
+    """The code of every private link of ``tournament``, in either scheme."""
+    return [
+        code_of(f"{scheme}://{link_of(entry, host)}")
+        for entry in tournament.entries.exclude(private_key=None)
+        for scheme in ("http", "https")
+    ]
 
 
 @pytest.mark.parametrize("per_page", [2, 4])
-def test_score_sheets_printed_without_a_base_url_carry_no_private_links(
+@pytest.mark.parametrize("reader", ["organiser", "player", "visitor"])
+def test_no_score_sheet_carries_a_private_link_in_text_or_code(
+    autumn: Tournament, organiser: User, reader: str, per_page: int
+) -> None:
+    """Both players share a sheet: with either's link on it, one could report and then
+    confirm as the other. Whoever prints it, it has the match page's address and code."""
+    round_ = autumn.rounds.get(number=2)
+    user = {"organiser": organiser, "player": UserFactory.create(), "visitor": None}[reader]
+    address = url("scoresheets_pdf", autumn, 2) + f"?per_page={per_page}"
+    response = client("en", user).get(address)
+    text = "\n".join(pages_of(response))
+    entries = list(autumn.entries.all())
+    assert all(entry.private_key and entry.private_key not in text for entry in entries)
+    assert "/p/" not in text
+    drawn = codes_of(response.content)
+    assert not any(code in private_codes(autumn) for code in drawn)
+    matches = tables_of(round_)
+    assert drawn == [code_of(f"http://{match_page_of(match)}") for match in matches]
+    for match in matches:
+        assert f"Match page: {match_page_of(match)}" in text
+    assert text.count("To report the result: log in, or scan your own login slip.") == len(matches)
+    # Vectors and text: the document has no image.
+    assert all(not page.images for page in PdfReader(io.BytesIO(response.content)).pages)
+
+
+def test_the_sheets_document_holds_no_private_link(autumn: Tournament) -> None:
+    """What the code puts on the sheets, before it is drawn: no private key anywhere."""
+    with translation.override("en"):
+        document = documents.scoresheets(
+            autumn.rounds.get(number=2), per_page=2, base_url="https://club.example"
+        )
+        html = documents.render_html(document)
+    keys = [entry.private_key for entry in autumn.entries.all()]
+    assert all(key and key not in html for key in keys)
+    assert all(key not in code.url for code in document.codes for key in keys if key)
+    assert all("/p/" not in code.url for code in document.codes)
+    assert [code.url for code in document.codes] == [
+        f"https://{match_page_of(match, 'club.example')}"
+        for match in tables_of(autumn.rounds.get(number=2))
+    ]
+
+
+def test_a_revoked_link_changes_nothing_on_the_score_sheets(
+    autumn: Tournament, organiser: User
+) -> None:
+    before = pages_of(client("en", organiser).get(url("scoresheets_pdf", autumn, 2)))
+    links.entry_link_revoke(entry=seated_entries(autumn.rounds.get(number=2))[1])
+    after = pages_of(client("en", organiser).get(url("scoresheets_pdf", autumn, 2)))
+    assert after == before
+    assert "No private link" not in "\n".join(after)
+
+
+def test_the_addresses_take_the_readers_scheme_and_host(
+    autumn: Tournament, organiser: User, settings: Settings
+) -> None:
+    settings.ALLOWED_HOSTS = ["cribbage.example.se"]
+    host = "cribbage.example.se"
+    match = tables_of(autumn.rounds.get(number=2))[0]
+    address = url("scoresheets_pdf", autumn, 2)
+    sheets = client("en").get(address, HTTP_HOST=host, secure=True)
+    assert match_page_of(match, host) in "\n".join(pages_of(sheets))
+    assert codes_of(sheets.content)[0] == code_of(f"https://{match_page_of(match, host)}")
+    slips = client("en", organiser).get(url("slips_pdf", autumn), HTTP_HOST=host, secure=True)
+    entry = seated_entries(autumn.rounds.get(number=2))[0]
+    assert code_of(f"https://{link_of(entry, host)}") in codes_of(slips.content)
+
+
+SLIP = re.compile(
+    r'<div class="slip(?: revoked)?">(?:<div class="slip-code" id="(?P<spot>[^"]+)"></div>)?'
+    r'<p class="slip-name">(?P<name>[^<]+)</p>(?P<rest>.*?)</div>',
+    re.DOTALL,
+)
+
+
+def test_each_slip_carries_its_own_players_link_only(autumn: Tournament) -> None:
+    """The slips are cut apart and handed out one to a player: on each, that player's
+    link and code, and no one else's key."""
+    entries = {entry.player.name: entry for entry in autumn.entries.select_related("player")}
+    links.entry_link_revoke(entry=entries["Cecilia Ek"])
+    for entry in entries.values():
+        entry.refresh_from_db()
+    with translation.override("en"):
+        document = documents.slips(autumn, base_url="https://club.example")
+        html = documents.render_html(document)
+    codes = {code.spot: code.url for code in document.codes}
+    slips = list(SLIP.finditer(html))
+    assert sorted(slip["name"] for slip in slips) == sorted(entries)
+    keys = {name: entry.private_key for name, entry in entries.items() if entry.private_key}
+    for slip in slips:
+        own = keys.get(slip["name"])
+        others = [key for name, key in keys.items() if name != slip["name"]]
+        assert not any(key in slip.group(0) for key in others)
+        if own is None:  # revoked: no code, no link
+            assert slip["spot"] is None
+            assert "was revoked" in slip["rest"]
+            continue
+        assert link_of(entries[slip["name"]], "club.example") in slip["rest"]
+        assert (
+            codes.pop(slip["spot"]) == f"https://{link_of(entries[slip['name']], 'club.example')}"
+        )
+    assert codes == {}  # no code drawn anywhere but on its own player's slip
+
+
+@pytest.mark.parametrize("per_page", [2, 4])
+def test_score_sheets_printed_without_a_base_url_carry_no_address(
     autumn: Tournament, per_page: int
 ) -> None:
-    """Anyone may download the sheets: without a base URL nobody's link or code is on them."""
+    """Without a base URL a sheet has no address and no code, and no room kept for one."""
     entries = seated_entries(autumn.rounds.get(number=2))
-    links.entry_link_revoke(entry=entries[1])  # nor the note that a link was revoked
     with translation.override("en"):
         document = documents.scoresheets(
             autumn.rounds.get(number=2), per_page=per_page, base_url=None
@@ -634,17 +711,11 @@ def test_score_sheets_printed_without_a_base_url_carry_no_private_links(
         content = documents.render_pdf(document)
     text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(content)).pages)
     assert "/p/" not in text
-    assert "No private link" not in text
+    assert "Match page" not in text
     assert not document.codes
     assert codes_of(content) == []
     assert text.count("Signature A") == len(entries) // 2
     assert all(entry.player.name in text for entry in entries)
-
-
-def test_a_visitors_score_sheets_carry_no_private_links(autumn: Tournament) -> None:
-    text = "\n".join(pages_of(client("en").get(url("scoresheets_pdf", autumn, 2))))
-    assert "/p/" not in text
-    assert "Signature A" in text
 
 
 def test_login_slips_are_for_organisers_only(autumn: Tournament, organiser: User) -> None:
@@ -700,19 +771,36 @@ def test_the_short_link_is_printed_in_a_monospaced_font(
     assert any("DejaVu-Sans-Mono" in font for font in fonts)
 
 
-def test_render_document_prints_the_links_under_the_base_url(
+def test_render_document_prints_the_addresses_under_the_base_url(
     autumn: Tournament, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """The slips carry the private links; the score sheets the match pages only, whatever
+    ``--base-url`` says."""
     entry = seated_entries(autumn.rounds.get(number=2))[0]
-    for kind in ("scoresheets", "slips"):
-        output = tmp_path / f"{kind}.pdf"
+    match = tables_of(autumn.rounds.get(number=2))[0]
+    output = tmp_path / "slips.pdf"
+    call_command(
+        "render_document", autumn.slug, "slips", "--output", str(output),
+        "--base-url", "https://club.example/", "--language", "en",
+    )  # fmt: skip
+    text = "\n".join(page.extract_text() for page in PdfReader(output).pages)
+    assert link_of(entry, "club.example") in text
+    assert codes_of(output.read_bytes())
+    for per_page in ("2", "4"):
+        output = tmp_path / f"sheets-{per_page}.pdf"
         call_command(
-            "render_document", autumn.slug, kind, "--output", str(output),
-            "--base-url", "https://club.example/", "--language", "en",
+            "render_document", autumn.slug, "scoresheets", "--round", "2", "--output",
+            str(output), "--per-page", per_page, "--base-url", "https://club.example/",
+            "--language", "en",
         )  # fmt: skip
         text = "\n".join(page.extract_text() for page in PdfReader(output).pages)
-        assert link_of(entry, "club.example") in text
-        assert codes_of(output.read_bytes())
+        assert match_page_of(match, "club.example") in text
+        assert all(
+            key and key not in text for key in autumn.entries.values_list("private_key", flat=True)
+        )
+        drawn = codes_of(output.read_bytes())
+        assert drawn[0] == code_of(f"https://{match_page_of(match, 'club.example')}")
+        assert not any(code in private_codes(autumn, "club.example") for code in drawn)
     call_command("render_document", autumn.slug, "slips", "--output", str(output))
     text = "\n".join(page.extract_text() for page in PdfReader(output).pages)
     assert link_of(entry, "127.0.0.1:8000") in text  # the default base URL

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from tests.tournaments.conftest import make_tournament, seats
 from tournaments.models import Entry, Game, Match, ResultChange, Tournament
-from tournaments.services import links, rounds
+from tournaments.services import links, results, rounds
 
 pytestmark = pytest.mark.django_db
 
@@ -290,3 +290,75 @@ def test_organisers_revoke_and_replace_links_and_players_cannot(
     client.post(reverse("tournaments:private_link_issue", args=[field.slug, entry.pk]))
     entry.refresh_from_db()
     assert entry.private_key not in (None, old)
+
+
+# The public match page: where a score sheet's code leads. It reports for nobody but a
+# player known by their account or their own private link.
+
+ASKED = {
+    "sv": "Spelar du den här matchen? Logga in eller öppna din egen privata länk "
+    "(skanna koden på din inloggningslapp) för att rapportera resultatet.",
+    "en": "Playing this match? To report the result, log in or open your own private link "
+    "(scan the code on your login slip).",
+}
+NOT_ONE_OF_THEM = (
+    "Playing this match? This account is not one of its players: to report the result, "
+    "open your own private link (scan the code on your login slip)."
+)
+
+
+def match_page(match: Match, client: Client) -> str:
+    response = client.get(action(match, "match"))
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+@pytest.mark.parametrize("language", ["sv", "en"])
+def test_a_visitor_on_the_match_page_is_asked_to_log_in_or_use_their_own_link(
+    field: Tournament, language: str
+) -> None:
+    match = published_match(field)
+    visitor = Client()
+    visitor.cookies["django_language"] = language
+    page = match_page(match, visitor)
+    assert ASKED[language] in page
+    login = reverse("login") + "?next=" + action(match, "match")
+    assert f'href="{login}"' in page
+    assert action(match, "match_report") not in page
+
+
+def test_a_logged_in_member_who_does_not_play_it_is_asked_for_their_own_link() -> None:
+    tournament = make_tournament(6)
+    match = published_match(tournament)
+    other = tournament.entries.exclude(pk__in=[seat.entry_id for seat in seats(match)]).first()
+    assert other is not None
+    assert other.player.user is not None
+    member = Client()
+    member.cookies["django_language"] = "en"
+    member.force_login(other.player.user)
+    page = match_page(match, member)
+    assert NOT_ONE_OF_THEM in page
+    assert ASKED["en"] not in page
+    assert action(match, "match_report") not in page
+
+
+def test_a_player_of_the_match_is_offered_it_as_before() -> None:
+    tournament = make_tournament(6)
+    match = published_match(tournament)
+    me, _opponent = seats(match)
+    logged_in = Client()
+    logged_in.cookies["django_language"] = "en"
+    assert me.entry.player.user is not None
+    logged_in.force_login(me.entry.player.user)
+    for client in (logged_in, opened(me.entry)):
+        page = match_page(match, client)
+        assert action(match, "match_report") in page
+        assert "Playing this match?" not in page
+
+
+def test_nobody_is_asked_once_the_match_is_final(field: Tournament, organiser: User) -> None:
+    match = published_match(field)
+    results.match_settle(match=match, organiser=organiser, first_dealer=0, games=[(0, 80)] * 2)
+    visitor = Client()
+    visitor.cookies["django_language"] = "en"
+    assert "Playing this match?" not in match_page(match, visitor)

@@ -11,7 +11,9 @@ The *find your table* list is the pairings by player name, in the reader's
 alphabetical order (in Swedish å, ä and ö come after z). A *record* is a
 player's W-L before the round (``selectors.records_before``). A *login slip* is a
 player's private link on a slip of paper of their own: the QR code and the short
-link to type (``links``); the score sheets carry both players' links too.
+link to type (``links``), cut apart and handed to that player alone. A score sheet
+lies on the table both players share, so it carries no private link: only the
+address and QR code of the match's public page.
 """
 
 from __future__ import annotations
@@ -86,24 +88,18 @@ class FinderLine:
 
 
 @dataclass(frozen=True)
-class SheetSeat(SeatLine):
-    """A player on a score sheet, with their private link (None: revoked, or no links printed)."""
-
-    link: links.PrintedLink | None
-
-
-@dataclass(frozen=True)
 class ScoreSheet:
     """A table's sheet: its players and the blank form of its match (``sheets.form``).
 
-    ``spot`` is the id of the signature captions the players' QR codes are drawn under
-    (when the sheets carry the private links); ``form_spot`` that of the box the
-    form is drawn in.
+    ``match_page`` is the public address of the match and its QR code, drawn under the
+    signature captions (the element with the id ``spot``); None when the sheets are
+    printed without a base URL. ``form_spot`` is the id of the box the form is drawn in.
     """
 
     table: int | None
     spot: str
-    seats: tuple[SheetSeat, ...]
+    seats: tuple[SeatLine, ...]
+    match_page: links.PrintedLink | None
     form: sheets.Form
     form_spot: str
 
@@ -197,38 +193,25 @@ def pairings(round_: Round) -> Document:
 
 
 def sheet_spot(match: Match) -> str:
-    """The id of a sheet's signature captions, under which both players' codes are drawn."""
+    """The id of a sheet's signature captions, under which the match page's code is drawn."""
     return f"links-{match.pk}"
 
 
-def _sheet_seats(
-    match: Match, records: dict[int, str], base_url: str | None, layout: sheets.Layout
-) -> tuple[SheetSeat, ...]:
-    return tuple(
-        SheetSeat(
-            seat.entry.player.name,
-            seat.entry.player.club,
-            records.get(seat.entry_id, "0-0"),
-            None
-            if base_url is None
-            else links.printed_link(
-                seat.entry,
-                base_url,
-                spot=sheet_spot(match),
-                size=layout.code,
-                offset=layout.column_b if n else 0,
-            ),
-        )
-        for n, seat in enumerate(match.seats.all())
-    )
+def _match_page(
+    match: Match, slug: str, base_url: str | None, layout: sheets.Layout
+) -> links.PrintedLink | None:
+    if base_url is None:
+        return None
+    return links.printed_match_page(match, slug, base_url, spot=sheet_spot(match), size=layout.code)
 
 
 def scoresheets(round_: Round, *, per_page: int = 2, base_url: str | None) -> Document:
     """One sheet per table (the bye has none), ``per_page`` (2 or 4) to an A4 page.
 
-    With a ``base_url`` (scheme and host: sheets printed for an organiser) each player's
-    private link and its QR code are on the sheet; with None the sheet has no links,
-    as anyone may download it.
+    A sheet lies on the table both players share: it never carries a private link
+    (either player could then report and confirm as the other). With a ``base_url``
+    (scheme and host) it carries the address and QR code of the match's public page,
+    where a player logged in or with their own link reports; with None, no address.
     """
     if per_page not in SCORE_SHEETS_PER_PAGE:
         raise ValueError(f"score sheets print 2 or 4 to a page, not {per_page}")
@@ -244,7 +227,8 @@ def scoresheets(round_: Round, *, per_page: int = 2, base_url: str | None) -> Do
         ScoreSheet(
             match.table,
             sheet_spot(match),
-            _sheet_seats(match, records, base_url, layout),
+            _seat_lines(match, records),
+            _match_page(match, tournament.slug, base_url, layout),
             forms[match.best_of],
             f"sheet-form-{match.pk}",
         )
@@ -265,9 +249,9 @@ def scoresheets(round_: Round, *, per_page: int = 2, base_url: str | None) -> Do
             "pages": [printed[i : i + per_page] for i in range(0, len(printed), per_page)],
             "per_page": per_page,
             "layout": layout,
-            "with_links": base_url is not None,
+            "with_codes": base_url is not None,
         },
-        codes=_codes([seat.link for sheet in printed for seat in sheet.seats]),
+        codes=_codes([sheet.match_page for sheet in printed]),
         marks=tuple(stamps.Stamp(sheet.form.master, sheet.form_spot) for sheet in printed),
     )
 

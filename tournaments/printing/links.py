@@ -1,10 +1,14 @@
-"""The players' private links as printed on paper and listed by ``manage.py player_links``.
+"""Addresses on paper: the players' private links and the public match pages.
 
 A private link is an absolute address (``https://club.example/p/<key>/``): its scheme
 and host are the request's when a view prints it (``base_url_of``), ``--base-url``
-in the commands. The *short link* is the same address without the scheme, what a
-player types into a browser (which adds the scheme back). On paper a link comes
-with its QR code (``qr``).
+in the commands. It is printed only where its player alone gets it: their login
+slip, and ``manage.py player_links`` for an organiser to pass on. A table's score
+sheet, which both players share, carries the public address of their match's page
+instead (``printed_match_page``): anyone may open it, and a player reports from it
+only when logged in or with their own private link (docs/printing.md). The *short
+link* is an address without the scheme, what a player types into a browser (which
+adds the scheme back). On paper a link comes with its QR code (``qr``).
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from urllib.parse import urlsplit
 from django.http import HttpRequest
 from django.urls import reverse
 
-from tournaments.models import Entry
+from tournaments.models import Entry, Match
 from tournaments.printing import qr
 
 DEFAULT_BASE_URL = "http://127.0.0.1:8000"
@@ -39,6 +43,11 @@ def private_url(base_url: str, key: str) -> str:
     return base_url.rstrip("/") + reverse("private_link", kwargs={"key": key})
 
 
+def match_page_url(base_url: str, slug: str, match: Match) -> str:
+    """The absolute address of the public page of ``match`` (of the tournament ``slug``)."""
+    return base_url.rstrip("/") + reverse("tournaments:match", args=[slug, match.pk])
+
+
 def short_url(url: str) -> str:
     """``url`` without its scheme: ``club.example/p/<key>/``."""
     return url.split("://", 1)[-1]
@@ -46,7 +55,7 @@ def short_url(url: str) -> str:
 
 @dataclass(frozen=True)
 class PrintedLink:
-    """A player's private link on paper: its QR code and the short link to type."""
+    """An address on paper: its QR code and the short link to type."""
 
     code: qr.Code
     short: str
@@ -60,3 +69,11 @@ def printed_link(
         return None
     url = private_url(base_url, entry.private_key)
     return PrintedLink(qr.Code(url, spot=spot, size=size, offset=offset), short_url(url))
+
+
+def printed_match_page(
+    match: Match, slug: str, base_url: str, *, spot: str, size: float
+) -> PrintedLink:
+    """The public page of ``match`` under ``base_url``, its code drawn at ``spot``."""
+    url = match_page_url(base_url, slug, match)
+    return PrintedLink(qr.Code(url, spot=spot, size=size), short_url(url))

@@ -1,10 +1,10 @@
 """The printed documents as PDF responses, beside the pages they print.
 
 A proposed round's documents are 404 for everyone but the organisers, like its
-page; the login slips are the organisers' alone (every player's private link), and
-only an organiser's score sheets carry the players' private links; everything else
-is public. The PDF is in the reader's language, and the private links on it use the
-scheme and host the reader reached the site by.
+page; the login slips are the organisers' alone (every player's private link);
+everything else is public. The score sheets carry no private link, for anyone: both
+players share a sheet (docs/printing.md). The PDF is in the reader's language, and
+the addresses on it use the scheme and host the reader reached the site by.
 
 A rendered PDF is kept until the tournament changes (``printing.cache``) and the
 reader's browser asks again with its ETag (``views.conditional``): a repeated
@@ -17,7 +17,7 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.views.decorators.http import require_safe
 
-from club.roles import is_organiser, organiser_required
+from club.roles import organiser_required
 from tournaments import selectors
 from tournaments.models import Round
 from tournaments.printing import cache, documents, links
@@ -42,13 +42,13 @@ def pairings_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @require_safe
 @conditional(on_tournament)
 def scoresheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """Everyone may print a round's sheets; an organiser's carry the players' private links."""
+    """Everyone may print a round's sheets, the same for all: no private link is on them."""
     tournament = get_tournament(slug, request)
     round_ = get_round(tournament, number, request)
     per_page = request.GET.get("per_page", "2")
     if per_page not in {str(n) for n in documents.SCORE_SHEETS_PER_PAGE}:
         raise Http404
-    base_url = links.base_url_of(request) if is_organiser(request.user) else None
+    base_url = links.base_url_of(request)  # of the match pages' addresses
     key = cache.cache_key("scoresheets", tournament, round_.number, per_page, base_url)
     return pdf_response(
         request,

@@ -20,7 +20,7 @@ def entry_link_issue(*, entry: Entry) -> Entry:
     entry = Entry.objects.select_for_update().get(pk=entry.pk)
     entry.private_key = new_private_key()
     entry.save(update_fields=["private_key"])
-    tournament_changed(entry.tournament_id)  # the score sheets print the links
+    tournament_changed(entry.tournament_id)  # the login slips print the links
     return entry
 
 
@@ -30,5 +30,5 @@ def entry_link_revoke(*, entry: Entry) -> Entry:
     entry = Entry.objects.select_for_update().get(pk=entry.pk)
     entry.private_key = None
     entry.save(update_fields=["private_key"])
-    tournament_changed(entry.tournament_id)
+    tournament_changed(entry.tournament_id)  # no slip may print the old link
     return entry

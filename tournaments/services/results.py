@@ -133,6 +133,11 @@ def save_changed(match: Match) -> None:
 def refusal_to_report(match: Match, seat: int | None) -> str | None:
     if seat is None:
         return _("You can only report your own match.")
+    return refusal_to_report_any(match)
+
+
+def refusal_to_report_any(match: Match) -> str | None:
+    """Why neither player of ``match`` may report it now (None: its players may)."""
     if match.is_bye:
         return _("A bye has no result to report.")
     if match.round.status != Round.Status.PLAYING:

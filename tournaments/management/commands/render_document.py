@@ -4,8 +4,9 @@ KIND is pairings, scoresheets, standings, crosstable, playoff or slips. With ``-
 DIR`` each page is also drawn to a PNG with poppler's ``pdftoppm``, so a page can be
 looked at without a PDF viewer. Proposed rounds print too: this is the
 organisers' tool. The path of every file written is printed, one a line. The
-private links on the score sheets and slips use ``--base-url`` for their scheme
-and host, as a view uses the request's. ``--printed-at`` fixes the time printed at
+private links on the slips and the match pages' addresses on the score sheets (which
+carry no private link) use ``--base-url`` for their scheme and host, as a view uses
+the request's. ``--printed-at`` fixes the time printed at
 the foot of every page (the tests compare PNGs drawn this way with golden ones).
 """
 
@@ -63,7 +64,8 @@ class Command(BaseCommand):
         parser.add_argument(
             "--base-url",
             default=links.DEFAULT_BASE_URL,
-            help="scheme and host of the private links (scoresheets, slips)",
+            help="scheme and host of the addresses printed (slips: private links; "
+            "scoresheets: the match pages)",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
