@@ -272,6 +272,11 @@ def _locked_seat(pk: int, member: User) -> tuple[OnlineGame, int]:
     seat = game.seat_of(member.pk)
     if seat is None:
         raise OnlineGame.DoesNotExist
+    if game.ended == OnlineGame.Ended.ORGANISER:
+        raise ValidationError(
+            _("The organiser has entered the result of this match: the game is over."),
+            code="organiser",
+        )
     if game.finished:
         raise ValidationError(_("This game is over."), code="over")
     return game, seat
@@ -344,6 +349,25 @@ def online_claim(*, pk: int, member: User, now: datetime.datetime | None = None)
     _end(game, match, winner=seat, ended=OnlineGame.Ended.CLAIMED)
     if game.match is not None:
         championship.stop_match(game, match, member, resigned=False)
+    return game
+
+
+def online_end_for_result(*, tournament_match: TournamentMatch) -> OnlineGame | None:
+    """An organiser entered the result of ``tournament_match`` while its game is played
+    here: the game ends now, won by the result's winner, and takes no more moves.
+
+    Called inside the organiser's transaction (``play.receivers``); None when the match
+    has no game going on.
+    """
+    game = (
+        OnlineGame.objects.select_for_update()
+        .filter(match=tournament_match, finished=False)
+        .first()
+    )
+    if game is None:
+        return None
+    assert tournament_match.winner is not None  # a result entered is decided
+    _end(game, load_online(game), winner=tournament_match.winner, ended=OnlineGame.Ended.ORGANISER)
     return game
 
 
