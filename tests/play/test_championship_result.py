@@ -15,7 +15,7 @@ from django.urls import reverse
 from play.championship import match_propose
 from play.models import Challenge, OnlineGame
 from play.online import challenge_accept, load_online, online_decide
-from play.services import stand_in_decision
+from play.services import Decision, stand_in_decision
 from scoring.players.strategy import ComputerPlayer
 from tests.factories import OrganiserFactory
 from tests.tournaments.conftest import account, make_tournament, seats
@@ -53,7 +53,7 @@ def started(match: Match) -> OnlineGame:
     return challenge_accept(pk=proposal.pk, member=first, seed=3)
 
 
-def a_move(game: OnlineGame) -> tuple[int, object]:
+def a_move(game: OnlineGame) -> tuple[int, Decision]:
     match = load_online(game)
     seat = match.game.to_move if match.game.to_move is not None else 0
     return seat, stand_in_decision(match, ComputerPlayer("standard", seat), seat)
