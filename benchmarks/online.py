@@ -1,6 +1,11 @@
 """The online benchmark: 50 games between members at once, on gunicorn, driven by locust.
 
     python -m benchmarks.online [--games 50] [--seconds 120] [--no-docs]
+    python -m benchmarks.online --deals [--games 5] [--no-docs]
+
+With ``--deals`` it measures instead, in one process, a move and a poll at deal 1 and at
+deal 20 of a long match, with the match kept loaded between requests and without
+(``benchmarks/online_deals.py`` says how). Otherwise:
 
 1. A fresh database, as ``benchmarks.load`` makes one (PostgreSQL when ``DATABASE_URL``
    names a server, else a SQLite file), production settings, static files collected.
@@ -66,11 +71,17 @@ def percentiles(values: list[float]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=50)
+    parser.add_argument("--deals", action="store_true", help="a move and a poll by deal")
+    parser.add_argument("--games", type=int, default=None)
     parser.add_argument("--seconds", type=int, default=120)
     parser.add_argument("--port", type=int, default=8766)
     parser.add_argument("--no-docs", action="store_true", help="print the figures only")
     args = parser.parse_args(argv)
+    if args.deals:
+        from benchmarks.online_deals import main as by_deal
+
+        return by_deal(args.games or 5, docs=not args.no_docs)
+    args.games = args.games or 50
     folder = Path(tempfile.mkdtemp(prefix="club-online-"))
     url, drop = _fresh_database(folder)
     try:

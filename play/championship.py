@@ -6,8 +6,10 @@ online game of the match (``play.online.challenge_accept``): the match's best of
 seats, the tournament's rules (the engine counts every hand, no muggins: RULES.md
 section 5), and the match marked as played online (``tournaments.services.online``).
 When the engine decides the match its games and their records become the match's
-result; a resignation or a claim hands the match to the organisers. Both players need
-an account: a game on the site is played by members.
+result; a resignation or a claim hands the match to the organisers. An organiser's
+result ends the game (``play.receivers``), and a proposal lapses once its match is
+decided otherwise or its round closes. Both players need an account: a game on the site
+is played by members.
 """
 
 from __future__ import annotations

@@ -100,13 +100,16 @@ class OnlineGame(models.Model):
     game waits for ("0", "1", "01"; "" between games and at the end), as the engine
     said at the last change: the lists say whose move it is without replaying games.
     ``match`` is the tournament match the game plays, if any (``play.championship``):
-    its seats are the match's, and anyone may watch it.
+    its seats are the match's, and anyone may watch it. An organiser who enters the
+    match's result while it is played ends the game (``ended`` "organiser", won by the
+    result's winner).
     """
 
     class Ended(models.TextChoices):
         PLAYED = "played", _("played to the end")
         RESIGNED = "resigned", _("resigned")
         CLAIMED = "claimed", _("claimed after 72 hours without a move")
+        ORGANISER = "organiser", _("ended by the organisers' result")
 
     seat_0 = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -166,7 +169,9 @@ class OnlineGame(models.Model):
             models.CheckConstraint(
                 condition=models.Q(finished=False, winner__isnull=True, ended="")
                 | models.Q(
-                    finished=True, winner__in=(0, 1), ended__in=("played", "resigned", "claimed")
+                    finished=True,
+                    winner__in=(0, 1),
+                    ended__in=("played", "resigned", "claimed", "organiser"),
                 ),
                 name="online_winner_when_finished",
             ),
@@ -204,7 +209,8 @@ class Challenge(models.Model):
     *proposal* to play that tournament match on the site, to the opponent, by the
     tournament's rules (the engine counts; no muggins). A *rated* challenge is one both
     agree to have rated: the challenger by making it, the other by accepting it; its
-    match, played to its end or resigned, counts on the rating list.
+    match, played to its end or resigned, counts on the rating list. A proposal still open
+    when its match is decided otherwise, or its round closed, *lapses*.
     """
 
     class Status(models.TextChoices):
@@ -212,6 +218,7 @@ class Challenge(models.Model):
         ACCEPTED = "accepted", _("accepted")
         DECLINED = "declined", _("declined")
         WITHDRAWN = "withdrawn", _("withdrawn")
+        LAPSED = "lapsed", _("lapsed")
 
     challenger = models.ForeignKey(
         settings.AUTH_USER_MODEL,

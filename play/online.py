@@ -14,7 +14,12 @@ from __future__ import annotations
 
 import datetime
 import random
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping
+from typing import Any
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -181,12 +186,84 @@ def online_start(
     )
     game.full_clean()
     game.save()
+    _keep(game, match)
     return game
 
 
+KEPT_GAMES = 64
+"""Matches a thread keeps loaded (``settings.ONLINE_KEPT_GAMES``; 0: replay every time)."""
+
+
+class _Kept(threading.local):
+    """The matches this thread loaded lately: game pk -> (version, match), the latest last.
+
+    Per thread, so no two requests share a match that one of them changes."""
+
+    def __init__(self) -> None:
+        self.matches: OrderedDict[int, tuple[int, Match]] = OrderedDict()
+
+
+_KEPT = _Kept()
+
+
 def load_online(game: OnlineGame) -> Match:
-    """The engine's match of the row (replayed from its decisions)."""
-    return Match.from_json(game.state)
+    """The engine's match of the row: loaded once, then kept for the next request.
+
+    Replaying a match from its decisions costs more at each deal (docs/benchmarks.md,
+    "One move, one replay"). So the match is kept in this thread after each load and
+    each save, with the version of the row it was loaded at. A later request takes it
+    back when it is the same game, or one it was a part of (it then takes only the
+    decisions saved since, by other workers); it is used only if it then saves exactly
+    as the row (``to_json() == state``), so a match kept from a move rolled back, or
+    from another database, is replayed instead. The caller owns what it is given:
+    what it changes it saves (``_save`` keeps it again) or drops.
+    """
+    kept = _KEPT.matches.pop(game.pk, None)
+    match = None
+    if kept is not None and kept[0] <= game.version:  # never one ahead of the row
+        match = _caught_up(kept[1], game.state)
+    if match is None:
+        match = Match.from_json(game.state)
+    _keep(game, match)
+    return match
+
+
+def forget_online() -> None:
+    """Drop every match this thread keeps (the benchmark's cold start; tests)."""
+    _KEPT.matches.clear()
+
+
+def _keep(game: OnlineGame, match: Match) -> None:
+    limit = getattr(settings, "ONLINE_KEPT_GAMES", KEPT_GAMES)
+    if limit <= 0:
+        return
+    _KEPT.matches[game.pk] = (game.version, match)
+    while len(_KEPT.matches) > limit:
+        _KEPT.matches.popitem(last=False)
+
+
+def _caught_up(match: Match, state: Mapping[str, Any]) -> Match | None:
+    """``match`` brought up to the saved ``state`` by the decisions taken since, or None
+    when ``state`` is not where ``match`` leads (another game, a move rolled back)."""
+    have = match.to_json()
+    if have == state:
+        return match
+    saved = state["games"]
+    if have["seed"] != state["seed"] or len(have["games"]) > len(saved):
+        return None
+    try:
+        for number, game in enumerate(saved):
+            if number == len(match.games):
+                match.next_game()
+            taken = have["games"][number]["decisions"] if number < len(have["games"]) else []
+            decisions = game["decisions"]
+            if decisions[: len(taken)] != taken:
+                return None
+            for decision in decisions[len(taken) :]:
+                match.games[number].apply(decision)
+    except ValueError:  # the engine refused: not this match's next decision
+        return None
+    return match if match.to_json() == state else None
 
 
 def _locked_seat(pk: int, member: User) -> tuple[OnlineGame, int]:
@@ -195,6 +272,11 @@ def _locked_seat(pk: int, member: User) -> tuple[OnlineGame, int]:
     seat = game.seat_of(member.pk)
     if seat is None:
         raise OnlineGame.DoesNotExist
+    if game.ended == OnlineGame.Ended.ORGANISER:
+        raise ValidationError(
+            _("The organiser has entered the result of this match: the game is over."),
+            code="organiser",
+        )
     if game.finished:
         raise ValidationError(_("This game is over."), code="over")
     return game, seat
@@ -270,6 +352,25 @@ def online_claim(*, pk: int, member: User, now: datetime.datetime | None = None)
     return game
 
 
+def online_end_for_result(*, tournament_match: TournamentMatch) -> OnlineGame | None:
+    """An organiser entered the result of ``tournament_match`` while its game is played
+    here: the game ends now, won by the result's winner, and takes no more moves.
+
+    Called inside the organiser's transaction (``play.receivers``); None when the match
+    has no game going on.
+    """
+    game = (
+        OnlineGame.objects.select_for_update()
+        .filter(match=tournament_match, finished=False)
+        .first()
+    )
+    if game is None:
+        return None
+    assert tournament_match.winner is not None  # a result entered is decided
+    _end(game, load_online(game), winner=tournament_match.winner, ended=OnlineGame.Ended.ORGANISER)
+    return game
+
+
 def waits_for_other(match: Match, seat: int) -> bool:
     """Whether the game waits for the other player's decision and not for ``seat``'s."""
     game = match.game
@@ -297,3 +398,4 @@ def _save(game: OnlineGame, match: Match) -> None:
     game.last_move = timezone.now()
     game.full_clean(exclude={"seat_0", "seat_1"}, validate_constraints=False)
     game.save()
+    _keep(game, match)  # the page drawn next, and the next move, start from it

@@ -230,6 +230,14 @@ def match_result(match: Match) -> MatchResult | None:
     )
 
 
+def result_by_organiser(match: Match) -> bool:
+    """Whether the match's result, as it stands, is an organiser's (entered or corrected),
+    not the players' or the site's: the latest change to it in the result log says."""
+    latest = match.changes.exclude(action=ResultChange.Action.ONLINE_STARTED).order_by("-pk")
+    action = latest.values_list("action", flat=True).first()
+    return action in (ResultChange.Action.ENTERED, ResultChange.Action.SETTLED)
+
+
 def bracket_rounds(tournament: Tournament) -> list[dict[str, Any]]:
     """The bracket as the page draws it: each play-off round with its matches by slot.
 

@@ -16,6 +16,7 @@ from play.models import Challenge, OnlineGame
 from play.online import member_name
 from play.online_selectors import challenges_to, finished_games, online_games_for
 from tournaments.models import Match as TournamentMatch
+from tournaments.selectors import result_by_organiser
 
 register = template.Library()
 
@@ -117,13 +118,20 @@ def match_online(context: template.Context, match: TournamentMatch) -> dict[str,
     shown: dict[str, object] = {"csrf_token": context.get("csrf_token"), "match": match}
     game = (
         OnlineGame.objects.filter(match=match)
-        .only("pk", "seat_0", "seat_1", "finished", "best_of")
+        .only("pk", "seat_0", "seat_1", "finished", "best_of", "ended", "record")
         .first()
     )
     if game is not None:
         plays = member is not None and game.seat_of(member.pk) is not None
         replays = finished_games(game) if plays and game.finished else []
-        return {**shown, "game": game, "plays": plays, "replays": replays}
+        by_organiser = match.status == TournamentMatch.Status.FINAL and result_by_organiser(match)
+        return {
+            **shown,
+            "game": game,
+            "plays": plays,
+            "replays": replays,
+            "by_organiser": by_organiser,
+        }
     if member is None or match.is_bye:
         return shown
     proposal = (

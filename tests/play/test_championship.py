@@ -171,7 +171,7 @@ def test_a_proposal_declined_or_accepted_after_the_match_was_reported_starts_not
     assert Challenge.objects.get().status == Challenge.Status.DECLINED
     proposal = match_propose(match=match, member=second)
     results.match_report_result(match=match, by=Actor(user=first), first_dealer=0, games=[(0, 90)])
-    with pytest.raises(ValidationError, match="already saved"):
+    with pytest.raises(ValidationError, match="no longer open"):  # it lapsed
         challenge_accept(pk=proposal.pk, member=first)
     assert not OnlineGame.objects.exists()
     match.refresh_from_db()
@@ -188,7 +188,7 @@ def test_a_resignation_hands_the_match_to_the_organisers(match: Match) -> None:
     assert list(match.changes.values_list("action", flat=True))[-1] == "online_stopped"
 
 
-def test_an_organiser_may_settle_a_match_being_played_and_its_end_records_nothing(
+def test_an_organiser_may_settle_a_match_being_played_and_it_ends_there(
     match: Match,
 ) -> None:
     from tests.factories import OrganiserFactory
@@ -197,7 +197,8 @@ def test_an_organiser_may_settle_a_match_being_played_and_its_end_records_nothin
     results.match_settle(
         match=match, organiser=OrganiserFactory.create(), first_dealer=1, games=[(1, 80), (1, 70)]
     )
-    play_to_the_end(game)
+    game.refresh_from_db()
+    assert (game.finished, game.ended, game.winner) == (True, OnlineGame.Ended.ORGANISER, 1)
     match.refresh_from_db()
     assert match.status == Match.Status.FINAL
     assert [(g.winner, g.loser_score) for g in match.games.order_by("number")] == [

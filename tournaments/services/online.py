@@ -9,7 +9,7 @@ played every card of it, so there is nothing left to confirm. Each game keeps th
 engine's record, and the result log says the site recorded it. A match stopped
 before its end (a resignation, a claim after 72 hours) goes to the organisers, who
 settle it as any disputed match. An organiser may settle a match while it is played
-online; the game's end then records nothing.
+online: the game on the site ends with it (``signals.result_entered``; ``play`` listens).
 """
 
 from __future__ import annotations

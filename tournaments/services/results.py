@@ -32,6 +32,7 @@ from tournaments.errors import TournamentError
 from tournaments.models import Match, ResultChange, Round
 from tournaments.services.changes import tournament_changed
 from tournaments.services.matches import game_records_save, games_save
+from tournaments.signals import match_changed, result_entered
 
 
 def match_snapshot(match: Match) -> dict[str, Any]:
@@ -116,11 +117,14 @@ def save_changed(match: Match) -> None:
     """Save a changed result: a new report version, so older confirm forms are refused.
 
     A final result (new or corrected) is rated at once, in the same transaction: the
-    rating list from the match's round onward (``ratings.services``).
+    rating list from the match's round onward (``ratings.services``). The change is
+    announced (``signals.match_changed``): a proposal to play the match on the site
+    ends with it.
     """
     match.report_version += 1
     match.save()
     tournament_changed(match.round.tournament_id, round_id=match.round_id)
+    match_changed.send(sender=Match, match=match)
     if match.status == Match.Status.FINAL:
         ratings_rerate(round=match.round)
 
@@ -295,7 +299,10 @@ def match_settle(
     games: Sequence[tuple[int, int]],
     note: str = "",
 ) -> Match:
-    """An organiser enters or corrects a result; it is final at once."""
+    """An organiser enters or corrects a result; it is final at once.
+
+    A game of the match being played on the site ends with it (``signals.result_entered``).
+    """
     match = locked_match(match)
     refuse(refusal_to_settle(match))
     result = check_report(match, first_dealer, games)
@@ -308,6 +315,7 @@ def match_settle(
     log_change(
         match, Actor(user=organiser), action, before, note=note.strip()[:DISPUTE_NOTE_LENGTH]
     )
+    result_entered.send(sender=Match, match=match)  # a game of it on the site ends here
     return match
 
 

@@ -28,6 +28,7 @@ from tournaments.pairing import NoLegalPairing, NoLegalPairingReason, PairingRes
 from tournaments.services.changes import tournament_changed
 from tournaments.services.matches import match_create, seats_exchange
 from tournaments.services.playoff import playoff_advance
+from tournaments.signals import round_closed
 
 
 def new_seed() -> int:
@@ -224,6 +225,7 @@ def round_close(*, round: Round) -> Round:  # noqa: A002
     round_.status = Round.Status.CLOSED
     round_.closed_at = timezone.now()
     round_.save(update_fields=["status", "closed_at"])
+    round_closed.send(sender=Round, round=round_)
     if round_.kind == Round.Kind.PLAYOFF:
         playoff_advance(round_)
     tournament_changed(round_.tournament_id)
