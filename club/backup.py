@@ -214,7 +214,9 @@ def _check_schema(header: Header) -> None:
 
 def _make_room(*, replace: bool) -> None:
     held = {
-        model._meta.label: count for model in kept_models() if (count := model._base_manager.count())
+        model._meta.label: count
+        for model in kept_models()
+        if (count := model._base_manager.count())
     }
     if held and not replace:
         listed = ", ".join(f"{count} {label}" for label, count in held.items())
@@ -236,7 +238,10 @@ def _load_rows(text: Iterable[str]) -> Counter[str]:
         for row in deserialize("jsonl", text, handle_forward_references=True):
             label = row.object._meta.label
             if label not in kept:
-                raise BackupError(f"The backup holds rows of {label}, which a backup never has.")
+                raise BackupError(
+                    f"The backup is damaged and was not restored: it holds rows of {label}, "
+                    "which a backup never has."
+                )
             row.save()
             loaded[label] += 1
             if row.deferred_fields:
@@ -244,7 +249,12 @@ def _load_rows(text: Iterable[str]) -> Counter[str]:
         for row in waiting:
             row.save_deferred_fields()
     except (
-        DeserializationError, ObjectDoesNotExist, DatabaseError, OSError, EOFError, zlib.error
+        DeserializationError,
+        ObjectDoesNotExist,
+        DatabaseError,
+        OSError,
+        EOFError,
+        zlib.error,
     ) as error:
         raise BackupError(f"The backup is damaged and was not restored: {error}") from error
     return loaded
