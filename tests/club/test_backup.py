@@ -7,6 +7,7 @@ its natural key, since a fresh database numbers those as it likes.
 
 from __future__ import annotations
 
+import datetime
 import gzip
 import io
 import json
@@ -88,7 +89,7 @@ def extras_beyond_the_demo() -> None:
         action_flag=ADDITION,
     )
     Session.objects.create(
-        session_key="k" * 32, session_data="x", expire_date=timezone.now() + timezone.timedelta(1)
+        session_key="k" * 32, session_data="x", expire_date=timezone.now() + datetime.timedelta(days=1)
     )
 
 
@@ -255,6 +256,7 @@ def test_a_backup_names_what_it_holds_and_where_it_was_made(backup: Path) -> Non
     assert header["rows"]["auth.User"] == 2
     assert "0001_initial" in header["schema"]["tournaments"]
     assert not backup.with_name(f".{backup.name}.partial").exists()
+    assert backup.stat().st_mode & 0o777 == 0o600  # password hashes: the owner's alone
 
 
 # -- Between SQLite and PostgreSQL ---------------------------------------------------------

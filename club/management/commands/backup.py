@@ -32,7 +32,9 @@ class Command(BaseCommand):
         # file under the name of a good one.
         partial = target.with_name(f".{target.name}.partial")
         try:
-            with open(partial, "wb") as handle:
+            # The file holds password hashes and members' addresses: the owner's alone.
+            descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with open(descriptor, "wb") as handle:
                 header = write_backup(handle)
                 handle.flush()
                 os.fsync(handle.fileno())
