@@ -89,7 +89,9 @@ def extras_beyond_the_demo() -> None:
         action_flag=ADDITION,
     )
     Session.objects.create(
-        session_key="k" * 32, session_data="x", expire_date=timezone.now() + datetime.timedelta(days=1)
+        session_key="k" * 32,
+        session_data="x",
+        expire_date=timezone.now() + datetime.timedelta(days=1),
     )
 
 
