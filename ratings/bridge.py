@@ -4,8 +4,9 @@ It reads which rounds are rating periods, in which order, what was decided in th
 how the players stood before a period, and turns them into the inputs of
 ``ratings.periods``; ``ratings.services`` saves what that returns. Terms:
 
-- A *rated match*: a final match of any tournament (championship or club) that is no
-  bye and has its games. Its winner scores 1, its loser 0.
+- A *rated match*: a final match of a rated tournament (``Tournament.rated``: made on
+  the site, unless the organiser turned it off; a rehearsal or an import only when asked
+  for) that is no bye and has its games. Its winner scores 1, its loser 0.
 - A *rated online match*: a match between members played on the site that both agreed
   to have rated (``play.models.OnlineGame.rated``), played to its end or resigned (a
   claim after 72 hours is no result), between two members of the register.
@@ -70,8 +71,10 @@ def _month_end(month: datetime.date) -> datetime.date:
 
 
 def rated_matches() -> QuerySet[Match]:
-    """Every rated match: final, no bye, with games."""
-    return Match.objects.filter(status=Match.Status.FINAL, is_bye=False).filter(
+    """Every rated match: final, no bye, with games, of a rated tournament."""
+    return Match.objects.filter(
+        status=Match.Status.FINAL, is_bye=False, round__tournament__rated=True
+    ).filter(
         Exists(Game.objects.filter(match=OuterRef("pk")))
     )
 
