@@ -13,6 +13,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from tournaments.errors import TournamentError
 from tournaments.models import Tournament
 from tournaments.services.tournaments import tournament_set_rated
 
@@ -34,7 +35,10 @@ class Command(BaseCommand):
         if tournament is None:
             raise CommandError(f"No tournament has the address {options['slug']!r}.")
         was = tournament.rated
-        tournament = tournament_set_rated(tournament=tournament, rated=options["rated"])
+        try:
+            tournament = tournament_set_rated(tournament=tournament, rated=options["rated"])
+        except TournamentError as error:
+            raise CommandError(str(error)) from error
         state = "rated" if tournament.rated else "unrated"
         if was == tournament.rated:
             self.stdout.write(f"{tournament.name} was already {state}; nothing changed.")
