@@ -100,7 +100,9 @@ class OnlineGame(models.Model):
     game waits for ("0", "1", "01"; "" between games and at the end), as the engine
     said at the last change: the lists say whose move it is without replaying games.
     ``match`` is the tournament match the game plays, if any (``play.championship``):
-    its seats are the match's, and anyone may watch it.
+    its seats are the match's, and anyone may watch it. ``both_played``: both players
+    have taken part (the first deal of the first game has been shown), kept by
+    ``play.online`` so that the rating list can leave out a match resigned before it.
     """
 
     class Ended(models.TextChoices):
@@ -126,6 +128,9 @@ class OnlineGame(models.Model):
     rated = models.BooleanField(
         _("rated"), default=False, help_text=_("The match counts on the rating list.")
     )
+    # Both players have taken part (play.online.took_part): the first deal of the first
+    # game has been shown. A rated match counts only from then (ratings.bridge).
+    both_played = models.BooleanField(_("both have played"), default=False, editable=False)
     seed = models.BigIntegerField(_("seed"))
     state = models.JSONField(_("engine state"))
     version = models.PositiveIntegerField(_("changes"), default=0)
