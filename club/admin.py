@@ -1,14 +1,57 @@
+"""The admin of the register and of the accounts.
+
+A member with results (tournament entries, rated matches, a line on the rating list) is
+never deleted: the database refuses it (``PROTECT`` on the entries and the list, and
+``play.models.protect_rated_games`` on rated matches between members), because the
+rating list would no longer be what its results give. The delete pages then say what to
+do instead: deactivate the member, or close the account.
+"""
+
+from collections.abc import Sequence
 from typing import Any
 
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.models import User
+from django.db.models import Model
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
 
 from club.models import Player
 from club.services import fold
 
 
+def _say_what_to_do(request: HttpRequest, protected: Sequence[Any]) -> None:
+    if protected:
+        messages.warning(
+            request,
+            _(
+                "Members with results are never deleted: the rating list is computed from "
+                "them. Deactivate the member in the register instead (or close the account): "
+                "they leave the list and the results stay."
+            ),
+        )
+
+
+class KeepsResults:
+    """The delete pages of an admin whose rows may hold results: what to do instead."""
+
+    def get_deleted_objects(self, objs: Sequence[Model], request: HttpRequest) -> Any:
+        deleted = super().get_deleted_objects(objs, request)  # type: ignore[misc]
+        _say_what_to_do(request, deleted[3])
+        return deleted
+
+
+admin.site.unregister(User)
+
+
+@admin.register(User)
+class MemberAccountAdmin(KeepsResults, UserAdmin):  # type: ignore[type-arg]
+    pass
+
+
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin[Player]):
+class PlayerAdmin(KeepsResults, admin.ModelAdmin[Player]):
     list_display = ["name", "club", "email", "active", "user", "joined"]
     list_filter = ["active", "club"]
     search_fields = ["name", "club", "email", "search_key"]

@@ -6,8 +6,11 @@ engine (``scoring``) plays and judges them, ``play.services`` takes the decision
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
+from django.db.models.deletion import Collector, ProtectedError
 from django.utils.translation import gettext_lazy as _
 
 
@@ -86,6 +89,23 @@ class PracticeGame(models.Model):
         return self.best_of > 1
 
 
+def protect_rated_games(
+    collector: Collector, field: models.Field[Any, Any], sub_objs: Any, using: str
+) -> None:
+    """A member's account is deleted: their games go with it, but not a rated match both
+    took part in. That result is on the rating list (ratings.bridge), which would then be
+    stale; so the deletion is refused (``ProtectedError``), and the member is deactivated
+    or their account closed instead, which keeps the list true (docs/rating.md)."""
+    rated = [game for game in sub_objs if game.rated and game.finished and game.both_played]
+    if rated:
+        raise ProtectedError(
+            "A member with rated matches on the rating list cannot be deleted: deactivate "
+            "them or close their account instead.",
+            set(rated),
+        )
+    models.CASCADE(collector, field, sub_objs, using)
+
+
 class OnlineGame(models.Model):
     """A game (or best-of-N match) between two members, played on the site through the engine.
 
@@ -113,13 +133,13 @@ class OnlineGame(models.Model):
     seat_0 = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("first player"),
-        on_delete=models.CASCADE,
+        on_delete=protect_rated_games,
         related_name="online_games_first",
     )
     seat_1 = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("second player"),
-        on_delete=models.CASCADE,
+        on_delete=protect_rated_games,
         related_name="online_games_second",
     )
     best_of = models.PositiveSmallIntegerField(_("best of"), default=1)
