@@ -13,7 +13,7 @@ from typing import Any
 from django.contrib import admin, messages
 from django.contrib.auth.admin import UserAdmin
 from django.contrib.auth.models import User
-from django.db.models import Model
+from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
@@ -33,25 +33,23 @@ def _say_what_to_do(request: HttpRequest, protected: Sequence[Any]) -> None:
         )
 
 
-class KeepsResults:
-    """The delete pages of an admin whose rows may hold results: what to do instead."""
-
-    def get_deleted_objects(self, objs: Sequence[Model], request: HttpRequest) -> Any:
-        deleted = super().get_deleted_objects(objs, request)  # type: ignore[misc]
-        _say_what_to_do(request, deleted[3])
-        return deleted
-
+Deleted = tuple[list[Any], dict[Any, Any], set[Any], list[Any]]
 
 admin.site.unregister(User)
 
 
 @admin.register(User)
-class MemberAccountAdmin(KeepsResults, UserAdmin):  # type: ignore[type-arg]
-    pass
+class MemberAccountAdmin(UserAdmin[User]):
+    def get_deleted_objects(
+        self, objs: Sequence[User] | QuerySet[User], request: HttpRequest
+    ) -> Deleted:
+        deleted = super().get_deleted_objects(objs, request)
+        _say_what_to_do(request, deleted[3])
+        return deleted
 
 
 @admin.register(Player)
-class PlayerAdmin(KeepsResults, admin.ModelAdmin[Player]):
+class PlayerAdmin(admin.ModelAdmin[Player]):
     list_display = ["name", "club", "email", "active", "user", "joined"]
     list_filter = ["active", "club"]
     search_fields = ["name", "club", "email", "search_key"]
@@ -60,3 +58,10 @@ class PlayerAdmin(KeepsResults, admin.ModelAdmin[Player]):
     def save_model(self, request: HttpRequest, obj: Player, form: Any, change: bool) -> None:
         obj.search_key = fold(f"{obj.name} {obj.club}")
         super().save_model(request, obj, form, change)
+
+    def get_deleted_objects(
+        self, objs: Sequence[Player] | QuerySet[Player], request: HttpRequest
+    ) -> Deleted:
+        deleted = super().get_deleted_objects(objs, request)
+        _say_what_to_do(request, deleted[3])
+        return deleted

@@ -109,9 +109,7 @@ def rated_matches() -> QuerySet[Match]:
     """Every rated match: final, no bye, with games, of a rated tournament."""
     return Match.objects.filter(
         status=Match.Status.FINAL, is_bye=False, round__tournament__rated=True
-    ).filter(
-        Exists(Game.objects.filter(match=OuterRef("pk")))
-    )
+    ).filter(Exists(Game.objects.filter(match=OuterRef("pk"))))
 
 
 def _date(round_: Round) -> datetime.date:

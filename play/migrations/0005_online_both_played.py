@@ -14,7 +14,7 @@ def _took_part(state: dict[str, Any]) -> bool:
     if not games:
         return False
     summary = games[0].get("state", {})
-    return summary.get("deal_number", 1) >= 2 or summary.get("phase") == "done"
+    return bool(summary.get("deal_number", 1) >= 2 or summary.get("phase") == "done")
 
 
 def mark_games_both_played(apps: Any, schema_editor: Any) -> None:

@@ -29,10 +29,8 @@ pytestmark = pytest.mark.django_db
 
 def every_rating_row() -> list[list[dict[str, Any]]]:
     """Every row of every table of the rating list, with every column (ids and times too)."""
-    return [
-        list(model.objects.order_by("pk").values())
-        for model in (RatingList, RatingPeriod, PeriodRating, ListRating)
-    ]
+    models: list[Any] = [RatingList, RatingPeriod, PeriodRating, ListRating]
+    return [list(model.objects.order_by("pk").values()) for model in models]
 
 
 def assert_the_list_is_a_recomputation() -> None:

@@ -52,9 +52,7 @@ class Command(BaseCommand):
         with translation.override("en"):
             try:
                 data = read_export(self._read(options["file"], options["max_size"]))
-                tournament = import_tournament(
-                    data, slug=options["slug"], rated=options["rated"]
-                )
+                tournament = import_tournament(data, slug=options["slug"], rated=options["rated"])
             except TournamentError as error:
                 raise CommandError(str(error)) from error
         self.stdout.write(f"Imported {tournament.name}: {tournament.rounds.count()} rounds.")
