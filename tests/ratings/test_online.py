@@ -28,7 +28,7 @@ from scoring.players.strategy import ComputerPlayer
 from tests.factories import PlayerFactory, UserFactory
 from tests.ratings.conftest import stored
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("english")]
 
 
 def member(username: str) -> User:
