@@ -1,10 +1,51 @@
+"""The admin of the register and of the accounts.
+
+A member with results (tournament entries, rated matches, a line on the rating list) is
+never deleted: the database refuses it (``PROTECT`` on the entries and the list, and
+``play.models.protect_rated_games`` on rated matches between members), because the
+rating list would no longer be what its results give. The delete pages then say what to
+do instead: deactivate the member, or close the account.
+"""
+
+from collections.abc import Sequence
 from typing import Any
 
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.contrib.auth.admin import UserAdmin
+from django.contrib.auth.models import User
+from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
 
 from club.models import Player
 from club.services import fold
+
+
+def _say_what_to_do(request: HttpRequest, protected: Sequence[Any]) -> None:
+    if protected:
+        messages.warning(
+            request,
+            _(
+                "Members with results are never deleted: the rating list is computed from "
+                "them. Deactivate the member in the register instead (or close the account): "
+                "they leave the list and the results stay."
+            ),
+        )
+
+
+Deleted = tuple[list[Any], dict[Any, Any], set[Any], list[Any]]
+
+admin.site.unregister(User)
+
+
+@admin.register(User)
+class MemberAccountAdmin(UserAdmin[User]):
+    def get_deleted_objects(
+        self, objs: Sequence[User] | QuerySet[User], request: HttpRequest
+    ) -> Deleted:
+        deleted = super().get_deleted_objects(objs, request)
+        _say_what_to_do(request, deleted[3])
+        return deleted
 
 
 @admin.register(Player)
@@ -19,3 +60,10 @@ class PlayerAdmin(admin.ModelAdmin[Player]):
         if change and "active" in form.changed_data and not obj.active:
             obj.invited_at = None  # leaving ends the invitation for good, as player_set_active does
         super().save_model(request, obj, form, change)
+
+    def get_deleted_objects(
+        self, objs: Sequence[Player] | QuerySet[Player], request: HttpRequest
+    ) -> Deleted:
+        deleted = super().get_deleted_objects(objs, request)
+        _say_what_to_do(request, deleted[3])
+        return deleted

@@ -172,8 +172,10 @@ class ChallengeForm(forms.Form):
         label=_("Rated"),
         required=False,
         help_text=_(
-            "The match counts on the rating list, if played to its end or resigned; "
-            "accepting agrees to it. The site counts every hand."
+            "The match counts on the rating list once both of you have played the first "
+            "hand, however it ends: played out, resigned, or claimed after 72 hours without "
+            "a move (a loss for who stopped answering). At most 3 rated matches against the "
+            "same member count in a month. Accepting agrees to it; the site counts every hand."
         ),
     )
 

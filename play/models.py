@@ -6,8 +6,11 @@ engine (``scoring``) plays and judges them, ``play.services`` takes the decision
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.db import models
+from django.db.models.deletion import Collector, ProtectedError
 from django.utils.translation import gettext_lazy as _
 
 
@@ -86,6 +89,23 @@ class PracticeGame(models.Model):
         return self.best_of > 1
 
 
+def protect_rated_games(
+    collector: Collector, field: models.Field[Any, Any], sub_objs: Any, using: str
+) -> None:
+    """A member's account is deleted: their games go with it, but not a rated match both
+    took part in. That result is on the rating list (ratings.bridge), which would then be
+    stale; so the deletion is refused (``ProtectedError``), and the member is deactivated
+    or their account closed instead, which keeps the list true (docs/rating.md)."""
+    rated = [game for game in sub_objs if game.rated and game.finished and game.both_played]
+    if rated:
+        raise ProtectedError(
+            "A member with rated matches on the rating list cannot be deleted: deactivate "
+            "them or close their account instead.",
+            set(rated),
+        )
+    models.CASCADE(collector, field, sub_objs, using)
+
+
 class OnlineGame(models.Model):
     """A game (or best-of-N match) between two members, played on the site through the engine.
 
@@ -102,7 +122,9 @@ class OnlineGame(models.Model):
     ``match`` is the tournament match the game plays, if any (``play.championship``):
     its seats are the match's, and anyone may watch it. An organiser who enters the
     match's result while it is played ends the game (``ended`` "organiser", won by the
-    result's winner).
+    result's winner). ``both_played``: both players have taken part (the first deal of
+    the first game has been shown), kept by ``play.online`` so that the rating list can
+    leave out a match resigned before it.
     """
 
     class Ended(models.TextChoices):
@@ -114,13 +136,13 @@ class OnlineGame(models.Model):
     seat_0 = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("first player"),
-        on_delete=models.CASCADE,
+        on_delete=protect_rated_games,
         related_name="online_games_first",
     )
     seat_1 = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("second player"),
-        on_delete=models.CASCADE,
+        on_delete=protect_rated_games,
         related_name="online_games_second",
     )
     best_of = models.PositiveSmallIntegerField(_("best of"), default=1)
@@ -129,6 +151,9 @@ class OnlineGame(models.Model):
     rated = models.BooleanField(
         _("rated"), default=False, help_text=_("The match counts on the rating list.")
     )
+    # Both players have taken part (play.online.took_part): the first deal of the first
+    # game has been shown. A rated match counts only from then (ratings.bridge).
+    both_played = models.BooleanField(_("both have played"), default=False, editable=False)
     seed = models.BigIntegerField(_("seed"))
     state = models.JSONField(_("engine state"))
     version = models.PositiveIntegerField(_("changes"), default=0)

@@ -8,6 +8,13 @@ a decision is taken as in a practice game (``play.services.take``) but from the
 seat of the member who posts it, and nobody moves for them. A member *resigns*
 the match; they may *claim* it when the game has waited for the other player
 alone for ``CLAIM_AFTER``. Each write is one transaction on the locked row.
+
+A *rated* match (docs/rating.md) counts on the rating list only once both players have
+*taken part* (``took_part``: the first deal of the first game has been shown); then it
+counts however it ends: played out, resigned (a loss for who resigned) or claimed (a
+loss for who stopped answering). Between the same two members at most
+``RATED_A_MONTH`` rated matches count in a month (a rating period): a further rated
+challenge between them that month is refused (``rated_refusal``).
 """
 
 from __future__ import annotations
@@ -23,13 +30,14 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from play import championship
 from play.models import Challenge, OnlineGame
 from play.services import SEED_LIMIT, Decision, take
-from ratings.bridge import month_of
+from ratings.bridge import RATED_A_MONTH, month_of
 from ratings.services import ratings_rerate
 from scoring.rules.events import Phase
 from scoring.rules.match import Match
@@ -69,6 +77,7 @@ def challenge_create(
         raise ValidationError(_("You cannot challenge yourself."), code="yourself")
     if challenged is not None and not challenged.is_active:
         raise ValidationError(_("That member cannot play now."), code="inactive")
+    _refuse_rated(rated, challenger, challenged)
     mine = Challenge.objects.select_for_update().filter(
         challenger=challenger, status=Challenge.Status.OPEN
     )
@@ -109,6 +118,7 @@ def challenge_accept(*, pk: int, member: User, seed: int | None = None) -> Onlin
         raise ValidationError(_("You cannot accept your own challenge."), code="own")
     if challenge.status != Challenge.Status.OPEN:
         raise ValidationError(_("This challenge is no longer open."), code="closed")
+    _refuse_rated(challenge.rated, member, challenge.challenger)
     players = (challenge.challenger, member)
     if challenge.match is not None:  # a tournament match: its seats, and marked as online
         players = championship.match_start(match=challenge.match, member=member)
@@ -146,6 +156,39 @@ def challenge_close(*, pk: int, member: User) -> Challenge:
     challenge.save(update_fields=["status"])
     championship.proposal_changed(challenge)
     return challenge
+
+
+def rated_this_month(first: User, second: User) -> int:
+    """The rated matches between ``first`` and ``second`` that count, or may yet count, in
+    this month: those that ended in it once both had taken part, and those in play."""
+    between = OnlineGame.objects.filter(
+        Q(seat_0=first, seat_1=second) | Q(seat_0=second, seat_1=first),
+        rated=True,
+        match__isnull=True,
+    )
+    month = month_of(timezone.now())
+    ended = between.filter(finished=True, both_played=True, last_move__gte=_month_start(month))
+    return ended.count() + between.filter(finished=False).count()
+
+
+def _month_start(month: datetime.date) -> datetime.datetime:
+    return timezone.make_aware(datetime.datetime.combine(month, datetime.time()))
+
+
+def rated_refusal(first: User, second: User | None) -> str | None:
+    """Why a rated match between ``first`` and ``second`` would not count this month."""
+    if second is None or rated_this_month(first, second) < RATED_A_MONTH:
+        return None
+    return _(
+        "You and %(name)s have %(count)s rated matches this month, as many as count in one "
+        "rating period: a further one would not be rated. Play it unrated, or next month."
+    ) % {"name": member_name(second), "count": RATED_A_MONTH}
+
+
+def _refuse_rated(rated: bool, member: User, other: User | None) -> None:
+    refusal = rated_refusal(member, other) if rated else None
+    if refusal:
+        raise ValidationError(refusal, code="rated_limit")
 
 
 def online_start(
@@ -300,6 +343,7 @@ def online_decide(*, pk: int, member: User, moves: int, decision: Decision) -> O
         )
     match = load_online(game)
     take(match, decision, seat=seat, opponent=str(match.players[1 - seat]))
+    game.both_played = game.both_played or took_part(match)
     if seat:
         game.moves_1 += 1
     else:
@@ -371,6 +415,14 @@ def online_end_for_result(*, tournament_match: TournamentMatch) -> OnlineGame | 
     return game
 
 
+def took_part(match: Match) -> bool:
+    """Whether both players have taken part: the first deal of the first game has been
+    shown (the game went on to its second deal, or ended, or a later game began). Both
+    have then laid away, played their cards and seen the hands counted."""
+    first = match.games[0]
+    return len(match.games) > 1 or first.deal_number >= 2 or first.phase is Phase.DONE
+
+
 def waits_for_other(match: Match, seat: int) -> bool:
     """Whether the game waits for the other player's decision and not for ``seat``'s."""
     game = match.game
@@ -387,7 +439,7 @@ def _end(game: OnlineGame, match: Match, *, winner: int, ended: str) -> None:
     game.finished, game.ended, game.winner = True, ended, winner
     game.record = {**match.record(), "winner": winner, "ended": ended}
     _save(game, match)
-    if game.rated and ended == OnlineGame.Ended.RESIGNED:  # a claim is no result: not rated
+    if game.rated:  # counted if both took part: a loss for who resigned or stopped answering
         ratings_rerate(month=month_of(game.last_move))
 
 

@@ -4,11 +4,16 @@ It reads which rounds are rating periods, in which order, what was decided in th
 how the players stood before a period, and turns them into the inputs of
 ``ratings.periods``; ``ratings.services`` saves what that returns. Terms:
 
-- A *rated match*: a final match of any tournament (championship or club) that is no
-  bye and has its games. Its winner scores 1, its loser 0.
+- A *rated match*: a final match of a rated tournament (``Tournament.rated``: made on
+  the site, unless the organiser turned it off; a rehearsal or an import only when asked
+  for) that is no bye and has its games. Its winner scores 1, its loser 0.
 - A *rated online match*: a match between members played on the site that both agreed
-  to have rated (``play.models.OnlineGame.rated``), played to its end or resigned (a
-  claim after 72 hours is no result), between two members of the register.
+  to have rated (``play.models.OnlineGame.rated``), between two members of the register,
+  in which both have taken part (``OnlineGame.both_played``: the first deal of the first
+  game was shown), however it ended: played out, resigned, or claimed after 72 hours (a
+  loss for the player who stopped answering). Of those between the same two members
+  that end in one month, the first ``RATED_A_MONTH`` count (by when they ended) and the
+  others not (``counted_online_games``).
 - A *rated round*: a round with at least one rated match; a *rated month*: a month
   with at least one rated online match (it ended in that month). They are the rating
   periods: the rounds in the order of their tournament's first day, then the
@@ -46,17 +51,48 @@ class Period:
     month: datetime.date | None = None
 
 
+RATED_A_MONTH = 3
+"""Rated online matches between the same two members that count in one month."""
+
+
+@dataclass(frozen=True, slots=True)
+class OnlineResult:
+    """A counted rated online match: when it ended and its players, winner first."""
+
+    ended: datetime.datetime
+    winner: int
+    loser: int
+
+
 def rated_online_games() -> QuerySet[OnlineGame]:
-    """Every rated online match: agreed rated, played to its end or resigned, between two
-    members of the register."""
+    """Every finished online match agreed rated, between two members of the register, in
+    which both took part (before ``RATED_A_MONTH`` is applied)."""
     return OnlineGame.objects.filter(
         rated=True,
         finished=True,
+        both_played=True,
         match__isnull=True,
-        ended__in=[OnlineGame.Ended.PLAYED, OnlineGame.Ended.RESIGNED],
         seat_0__player__isnull=False,
         seat_1__player__isnull=False,
     )
+
+
+def counted_online_games() -> list[OnlineResult]:
+    """The rated online matches that count, in the order they ended: of those between the
+    same two members in one month, the first ``RATED_A_MONTH``."""
+    games = rated_online_games().order_by("last_move", "pk")
+    counted: list[OnlineResult] = []
+    between: dict[tuple[datetime.date, frozenset[int]], int] = defaultdict(int)
+    for ended, winner, first, second in games.values_list(
+        "last_move", "winner", "seat_0__player", "seat_1__player"
+    ):
+        pair = (first, second)
+        key = (month_of(ended), frozenset(pair))
+        between[key] += 1
+        if between[key] <= RATED_A_MONTH:
+            won = cast(int, winner)  # a finished game has a winner
+            counted.append(OnlineResult(ended, pair[won], pair[1 - won]))
+    return counted
 
 
 def month_of(moment: datetime.datetime) -> datetime.date:
@@ -70,10 +106,10 @@ def _month_end(month: datetime.date) -> datetime.date:
 
 
 def rated_matches() -> QuerySet[Match]:
-    """Every rated match: final, no bye, with games."""
-    return Match.objects.filter(status=Match.Status.FINAL, is_bye=False).filter(
-        Exists(Game.objects.filter(match=OuterRef("pk")))
-    )
+    """Every rated match: final, no bye, with games, of a rated tournament."""
+    return Match.objects.filter(
+        status=Match.Status.FINAL, is_bye=False, round__tournament__rated=True
+    ).filter(Exists(Game.objects.filter(match=OuterRef("pk"))))
 
 
 def _date(round_: Round) -> datetime.date:
@@ -99,7 +135,7 @@ def rated_periods() -> list[Period]:
         for round_ in rounds
     ]
     latest: dict[datetime.date, datetime.date] = {}
-    for ended in rated_online_games().values_list("last_move", flat=True):
+    for ended in (game.ended for game in counted_online_games()):
         month = month_of(ended)
         latest[month] = max(latest.get(month, month), timezone.localdate(ended))
     ordered += [
@@ -124,14 +160,9 @@ def period_outcomes(periods: Sequence[Period]) -> list[list[Outcome]]:
     of_rounds = outcomes([period.round for period in periods if period.round is not None])
     months = {period.month for period in periods if period.month is not None}
     of_months: dict[datetime.date, list[Outcome]] = defaultdict(list)
-    games = rated_online_games().order_by("last_move", "pk")
-    for ended, winner, first, second in games.values_list(
-        "last_move", "winner", "seat_0__player", "seat_1__player"
-    ):
-        if month_of(ended) in months:
-            won = cast(int, winner)  # a finished game has a winner
-            pair = (first, second)
-            of_months[month_of(ended)].append(Outcome(winner=pair[won], loser=pair[1 - won]))
+    for game in counted_online_games() if months else []:
+        if month_of(game.ended) in months:
+            of_months[month_of(game.ended)].append(Outcome(winner=game.winner, loser=game.loser))
     decided = []
     for period in periods:
         if period.round is not None:

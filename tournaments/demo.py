@@ -38,6 +38,7 @@ def seed_championships(*, today: datetime.date | None = None) -> list[str]:
             name=f"{CHAMPIONSHIP_NAME} {plan_year}",
             year=plan_year,
             championship=True,
+            rated=True,  # the demo's championships fill its rating list
             seed=plan_year,
             no_progress=True,
             stdout=io.StringIO(),

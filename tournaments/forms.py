@@ -12,7 +12,11 @@ from django.utils.translation import gettext_lazy as _
 from scoring.rules.match import GamePoints
 from tournaments import tiebreaks
 from tournaments.models import Entry, Tournament
-from tournaments.services.tournaments import TOURNAMENT_FIELDS
+from tournaments.services.tournaments import (
+    TOURNAMENT_FIELDS,
+    rated_fixed_reason,
+    tournament_started,
+)
 
 SCHEME_CHOICES = [
     ("standard", _("2 / 3 / 4 (win, skunk, double skunk)")),
@@ -86,6 +90,10 @@ class TournamentForm(forms.ModelForm[Tournament]):
             self.fields[f"tiebreak_{slot}"] = field
         # A form sent without it (a page from before the setting) keeps the tournament's.
         self.fields["seeding"].required = False
+        if self.instance.pk and tournament_started(self.instance):
+            # Its results may be final: only the administrator's command re-rates them.
+            self.fields["rated"].disabled = True
+            self.fields["rated"].help_text = rated_fixed_reason()
         if self.instance.pk:
             self.fields["scheme"].initial = scheme_name(
                 self.instance.points_win,

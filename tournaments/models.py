@@ -87,6 +87,16 @@ class Tournament(models.Model):
     status = models.CharField(
         _("status"), max_length=20, choices=Status.choices, default=Status.REGISTRATION
     )
+    # Whether its final matches count on the rating list (ratings.bridge, docs/rating.md):
+    # a rehearsal or an imported copy does not.
+    rated = models.BooleanField(
+        _("rated"),
+        default=True,
+        help_text=_(
+            "Its matches count on the club's rating list. Leave it off for a rehearsal or a "
+            "friendly tournament."
+        ),
+    )
     champion = models.ForeignKey(
         "Entry",
         verbose_name=_("champion"),

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from play.championship import refusal_to_propose
 from play.models import Challenge, OnlineGame
-from play.online import member_name
+from play.online import member_name, rated_refusal
 from play.online_selectors import challenges_to, finished_games, online_games_for
 from tournaments.models import Match as TournamentMatch
 from tournaments.selectors import result_by_organiser
@@ -60,6 +60,21 @@ def challenge_line(challenge: Challenge) -> SafeString:
         ", ".join(terms),
         when,
     )
+
+
+@register.simple_tag
+def rated_note(challenge: Challenge, user: User) -> str:
+    """What a rated challenge means for ``user`` (docs/rating.md): the waiting time, and
+    whether it could still be rated between them this month."""
+    if not challenge.rated:
+        return ""
+    note = _(
+        "Rated: a player who has not moved for 72 hours loses the match if the other claims it."
+    )
+    mine = challenge.challenger_id == user.pk
+    other = challenge.challenged if mine else challenge.challenger
+    refusal = rated_refusal(user, other) if other is not None else None
+    return f"{note} {refusal}" if refusal else note
 
 
 @register.filter

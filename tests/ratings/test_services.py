@@ -204,7 +204,11 @@ def test_an_imported_older_tournament_is_rated_before_the_later_ones(organiser: 
     data["tournament"].update(
         name="Old Cup", year=2025, starts_on="2025-05-01", ends_on="2025-05-01"
     )
-    old = import_tournament(data, slug="old-cup")  # the same members, found in the register
+    for round_ in data["rounds"]:  # other results: not a copy of the spring's
+        for match in round_["matches"]:
+            match["games"][1]["loser_score"] -= 1
+    # The same members, found in the register; rated as asked.
+    old = import_tournament(data, slug="old-cup", rated=True)
     periods = list(RatingPeriod.objects.order_by("position"))
     assert [period.round.tournament for period in periods if period.round] == [old, spring]
     assert sorted(ListRating.objects.values_list("matches", flat=True)) == [2, 2, 2, 2]

@@ -37,6 +37,7 @@ def test_expert_players_are_rated_above_standard_ones_above_easy_ones() -> None:
         year=2026,
         championship=True,
         levels="easy,standard,expert",
+        rated=True,
     )
     level_of = levels_played(out)
     ratings: dict[str, list[float]] = defaultdict(list)

@@ -6,8 +6,12 @@ exact name and club, or by id and name, or added), the forbidden pairs, and
 each round with its matches, seats, the engine's games and the byes, written by
 the services that write them on the site (``services.matches``). Imported
 results keep their status and each match with games gets one "imported" line
-in its result log; game records are attached by the service the site uses. The
-final results are rated, like those saved on the site.
+in its result log; game records are attached by the service the site uses.
+
+An imported tournament is unrated (``Tournament.rated``): a copy of an exported
+tournament must not count its matches a second time. Imported ``rated``, its final
+results are rated like those saved on the site, unless one of its matches is already on
+the list (``tournaments.copies``): then the import is refused.
 Any problem, even one only the database finds, saves nothing.
 """
 
@@ -21,6 +25,7 @@ from django.db import IntegrityError, transaction
 from club.models import Player
 from club.services import player_create
 from ratings.services import ratings_rerate
+from tournaments import copies
 from tournaments.errors import TournamentError
 from tournaments.exchange.checking import ImportPlan, PlayerPlan, check_export
 from tournaments.exchange.fields import InvalidExport, at
@@ -31,22 +36,24 @@ from tournaments.services.results import game_records_attach, match_snapshot
 
 
 @transaction.atomic
-def import_tournament(data: dict[str, Any], *, slug: str = "") -> Tournament:
-    """Create the tournament the export ``data`` describes (under ``slug`` when given).
+def import_tournament(data: dict[str, Any], *, slug: str = "", rated: bool = False) -> Tournament:
+    """Create the tournament the export ``data`` describes (under ``slug`` when given),
+    unrated unless ``rated``.
 
-    Raises ``InvalidExport`` naming the value at fault, or ``TournamentError``; either
-    way nothing is saved.
+    Raises ``InvalidExport`` naming the value at fault, or ``TournamentError`` (also for a
+    rated import of matches already on the list); either way nothing is saved.
     """
     plan = check_export(data, slug=slug)
     try:
         with transaction.atomic():
-            return _write(plan)
+            return _write(plan, rated=rated)
     except IntegrityError as error:  # another import took the address meanwhile, say
         raise TournamentError(f"The import could not be saved: {error}") from error
 
 
-def _write(plan: ImportPlan) -> Tournament:
+def _write(plan: ImportPlan, *, rated: bool) -> Tournament:
     tournament = plan.tournament
+    tournament.rated = rated
     tournament.save()
     entry_of = _write_entries(tournament, plan.players)
     for first, second in plan.forbidden_pairs:
@@ -57,8 +64,16 @@ def _write(plan: ImportPlan) -> Tournament:
     if plan.champion is not None:
         tournament.champion = entry_of[plan.champion]
         tournament.save(update_fields=["champion"])
-    ratings_rerate()  # its final results are rated, and every period after them again
+    if rated:
+        _refuse_matches_on_the_list(tournament)
+        ratings_rerate()  # its final results are rated, and every period after them again
     return tournament
+
+
+def _refuse_matches_on_the_list(tournament: Tournament) -> None:
+    refusal = copies.copy_refusal(tournament)
+    if refusal:
+        raise TournamentError(f"{refusal} Import it without --rated, or correct the file.")
 
 
 def _find_player(plan: PlayerPlan) -> Player:

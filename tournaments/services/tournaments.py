@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from club.models import Player
 from club.services import player_create
 from ratings.services import ratings_rerate
+from tournaments import copies
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, ForbiddenPair, Round, Tournament
 from tournaments.services.changes import tournament_changed
@@ -29,6 +30,7 @@ TOURNAMENT_FIELDS = (
     "is_championship",
     "swiss_rounds",
     "seeding",
+    "rated",
     "best_of",
     "playoff_size",
     "playoff_best_of",
@@ -86,7 +88,7 @@ def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
     _check_championship(
         fields.get("year", tournament.year), fields.get("is_championship", False), tournament.pk
     )
-    started = tournament.rounds.exclude(status=Round.Status.PROPOSED).exists()
+    started = tournament_started(tournament)
     fixed = ("best_of", "points_win", "points_skunk", "points_double_skunk")
     if started and any(key in fields and fields[key] != getattr(tournament, key) for key in fixed):
         raise TournamentError(
@@ -94,15 +96,52 @@ def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
         )
     if started and fields.get("seeding", tournament.seeding) != tournament.seeding:
         raise TournamentError(_("Round 1 has been published; how it is paired cannot change."))
-    days = (tournament.starts_on, tournament.ends_on)
+    if started and fields.get("rated", tournament.rated) != tournament.rated:
+        raise TournamentError(rated_fixed_reason())
+    days = (tournament.starts_on, tournament.ends_on, tournament.rated)
     for key, value in fields.items():
         if key in TOURNAMENT_FIELDS:
             setattr(tournament, key, value)
     tournament.full_clean()
     tournament.save()
     tournament_changed(tournament)
-    if (tournament.starts_on, tournament.ends_on) != days:
-        ratings_rerate()  # its rounds may now be rated in another order, or on other days
+    if (tournament.starts_on, tournament.ends_on, tournament.rated) != days:
+        # Its rounds may now be rated in another order, on other days, or not at all;
+        # before round 1 is published nothing of it is final, so this changes nothing.
+        ratings_rerate()
+    return tournament
+
+
+def rated_fixed_reason() -> str:
+    """Why a tournament's rating setting cannot change on its page once play has begun."""
+    return _(
+        "Round 1 has been published, so whether the tournament is rated can only be changed "
+        "by the club's administrator (manage.py set_tournament_rated), who re-rates the list."
+    )
+
+
+def tournament_started(tournament: Tournament) -> bool:
+    """Whether a round has been published (or imported): its results may be final."""
+    return tournament.rounds.exclude(status=Round.Status.PROPOSED).exists()
+
+
+@transaction.atomic
+def tournament_set_rated(*, tournament: Tournament, rated: bool) -> Tournament:
+    """Make the tournament rated or unrated at any time, even after play has begun, and
+    rate the list again in the same transaction (``manage.py set_tournament_rated``).
+
+    Refused (``TournamentError``) for rated when its matches are already on the list
+    (``tournaments.copies``): a copy of a rated tournament."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.rated == rated:
+        return tournament
+    refusal = copies.copy_refusal(tournament) if rated else None
+    if refusal:
+        raise TournamentError(refusal)
+    tournament.rated = rated
+    tournament.save(update_fields=["rated"])
+    tournament_changed(tournament)
+    ratings_rerate()  # its rounds join or leave the rating periods; later ones move
     return tournament
 
 

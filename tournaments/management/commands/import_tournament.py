@@ -3,6 +3,11 @@
 The whole file is checked before anything is saved (docs/tournament-json.md, Import);
 a problem ends the command with a message that starts with the path of the value at
 fault, such as ``rounds[2].matches[5].games[1].loser_score: ...``.
+
+The tournament is imported unrated: its matches do not count on the rating list (a copy
+of an exported tournament would count them twice). ``--rated`` counts them, and is
+refused when the file's matches are already on the list
+(``tournaments.exchange.writing.matches_on_the_list``).
 """
 
 from __future__ import annotations
@@ -27,6 +32,12 @@ class Command(BaseCommand):
         parser.add_argument("file")
         parser.add_argument("--slug", default="", help="store it under another address")
         parser.add_argument(
+            "--rated",
+            action="store_true",
+            help="count its matches on the rating list (default: unrated; refused for "
+            "matches already on the list)",
+        )
+        parser.add_argument(
             "--max-size",
             type=int,
             default=MAX_MEGABYTES,
@@ -41,7 +52,7 @@ class Command(BaseCommand):
         with translation.override("en"):
             try:
                 data = read_export(self._read(options["file"], options["max_size"]))
-                tournament = import_tournament(data, slug=options["slug"])
+                tournament = import_tournament(data, slug=options["slug"], rated=options["rated"])
             except TournamentError as error:
                 raise CommandError(str(error)) from error
         self.stdout.write(f"Imported {tournament.name}: {tournament.rounds.count()} rounds.")

@@ -11,6 +11,10 @@ players over several, in turn in the order the members are taken (the register's
 order), so the same members keep the same levels from one rehearsal to the next
 and the rating list can be checked against their strength. The standings show
 each player's level. The tournament's slug is the last line of the output.
+
+A rehearsal is unrated: its matches leave the club's rating list as it was, though its
+players are real members. ``--rated`` makes a tournament whose results count
+(docs/rating.md).
 """
 
 from __future__ import annotations
@@ -170,6 +174,11 @@ class Command(BaseCommand):
             "(a round in play)",
         )
         parser.add_argument("--venue", default="", help="where it is played (default: none)")
+        parser.add_argument(
+            "--rated",
+            action="store_true",
+            help="count its matches on the club's rating list (default: an unrated rehearsal)",
+        )
         parser.add_argument("--no-progress", action="store_true")
 
     def handle(self, *args: Any, **options: Any) -> None:
@@ -203,6 +212,7 @@ class Command(BaseCommand):
             best_of=options["best_of"],
             playoff_size=options["playoff"],
             seed=options["seed"],
+            rated=options["rated"],
         )
         players = self._players(options["players"], rng)
         for player in players:
