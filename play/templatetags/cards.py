@@ -66,11 +66,12 @@ def _drawn(line: Line, language: str | None) -> SafeString:
     )
     parts = [
         format_html(
-            '<li class="{}" data-pegs="{}" data-scores="{} {}">',
+            '<li class="{}" data-pegs="{}" data-scores="{} {}"{}>',
             classes,
             line.data_pegs,
             line.scores[0],
             line.scores[1],
+            format_html(' data-seat="{}"', line.player) if line.player is not None else "",
         ),
         format_html('<span class="line-text">{}</span>', line.text),
     ]
