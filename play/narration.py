@@ -19,9 +19,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from play.board import CardFace, card_name, card_names, face, faces
 from scoring.rules.cards import Card
@@ -409,11 +408,15 @@ def _muggins(event: Event, seats: Seats) -> str:
         return _who(
             event,
             seats,
-            _("You called muggins for %(points)s points, but fewer were missed: the call wins "
-              "nothing."),
+            _(
+                "You called muggins for %(points)s points, but fewer were missed: the call wins "
+                "nothing."
+            ),
             _("The computer called muggins for %(points)s points: the call wins nothing."),
-            _("%(name)s called muggins for %(points)s points, but you missed fewer: the call "
-              "wins nothing."),
+            _(
+                "%(name)s called muggins for %(points)s points, but you missed fewer: the call "
+                "wins nothing."
+            ),
             points=event.called,
         )
     if not event.points:  # a call between people that let the count stand

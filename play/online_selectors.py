@@ -22,8 +22,8 @@ from django.utils.http import quote_etag
 
 from play.models import Challenge, OnlineGame
 from play.narration import Seats
-from play.online_presenter import Facts
 from play.online import CLAIM_AFTER, load_online, waits_for_other
+from play.online_presenter import Facts
 from play.selectors import ReplayView, TableView, replay_view, table_view
 from scoring.rules.events import Event, EventType, Phase
 

@@ -263,7 +263,7 @@ def check_crib_and_deal(
     """The crib and the deal are the dealer's of the record: "yours" or by name."""
     dealer = deal["dealer"]
     assert isinstance(dealer, int)
-    crib = html.unescape(re.findall(r"<span class=\"spot-label\" data-crib>([^<]*)</span>", text)[0])
+    crib = html.unescape(re.findall(r"data-crib>([^<]*)</span>", text)[0])
     line = html.unescape(re.findall(r'<p class="match-line">(.*?)</p>', text, re.DOTALL)[0])
     if dealer == seat:
         assert crib == TEXTS[language]["your crib"], where

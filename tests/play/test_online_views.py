@@ -284,9 +284,7 @@ def test_a_muggins_call_above_the_points_missed_is_final_and_wins_nothing(
     game.refresh_from_db()
     assert load_online(game).game.scores == scores
     assert game.moves_of(1 - counting) == moves + 1
-    again = caller.post(
-        address, {"version": moves + 1, "action": "muggins", "points": worth.total}
-    )
+    again = caller.post(address, {"version": moves + 1, "action": "muggins", "points": worth.total})
     assert len(list(get_messages(again.wsgi_request))) == 1  # no second call
     game.refresh_from_db()
     assert load_online(game).game.scores == scores

@@ -17,8 +17,8 @@ from scoring.rules.cards import Card, parse_cards
 from scoring.rules.deal import cut_for_deal
 from scoring.rules.events import EventType, IllegalPlayError, Phase, Refusal
 from scoring.rules.game import Game
-from scoring.rules.replay import game_from_record
 from scoring.rules.pegging import score_play
+from scoring.rules.replay import game_from_record
 from tests.scoring.gameplay import (
     DEALER,
     PONE,
