@@ -26,4 +26,5 @@ def test_a_shared_name_is_told_apart_by_club_then_by_member_number() -> None:
         twin.pk: f"Anna Ek (Umeå, medlemsnr {twin.pk})",
         alone.pk: "Bertil Ås",
     }
-    assert distinct_names([uppsala, alone]) == {uppsala.pk: "Johan Andersson", alone.pk: "Bertil Ås"}
+    alone_again = distinct_names([uppsala, alone])
+    assert alone_again == {uppsala.pk: "Johan Andersson", alone.pk: "Bertil Ås"}
