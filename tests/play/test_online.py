@@ -10,8 +10,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 
-from play.models import Challenge, OnlineGame
 from play.board import face
+from play.models import Challenge, OnlineGame
 from play.narration import Seats
 from play.online import (
     CLAIM_AFTER,
@@ -176,7 +176,8 @@ def test_a_card_not_held_is_refused_alike_wherever_it_is(anna: User, bertil: Use
         game = move(game, users[seat], stand_in_decision(match, players[seat], seat))
         match = load_online(game)
     mover = match.game.to_move
-    assert mover is not None and match.game.starter is not None
+    assert mover is not None
+    assert match.game.starter is not None
     crib = [card for seat in (0, 1) for card in match.game.deals[-1]["discards"][seat]]
     elsewhere = {
         "the other's hand": match.game.hand(1 - mover)[0],
