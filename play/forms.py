@@ -105,7 +105,7 @@ class MoveForm(forms.Form):
         super().clean()
         data = self.cleaned_data
         if data.get("action") == Action.PLAY and not data.get("card"):
-            self.add_error("card", _("Choose a card to lay."))
+            self.add_error("card", _("Choose a card to play."))
         return data
 
     @property

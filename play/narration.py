@@ -8,6 +8,9 @@ players' pegs stand after it (front and back, as on the board). The reader is
 seat 0 and the computer seat 1; in a game between members each reads their own
 seat as "you", and a spectator reads both by name. Another's discards are never
 shown. A *missed* count is what a player who counts their own hand left unclaimed.
+A *pending* count is a claim the opponent is still checking for muggins: its line
+says the claim and nothing the engine found in the hand (no breakdown, no worth, no
+points missed), to every reader, until the call is made (docs/muggins.md).
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from play.board import CardFace, card_name, card_names, face, faces
@@ -62,6 +65,9 @@ class Line:
     missed: int = 0
     mine: bool = False
     """The reader's own event (their seat's)."""
+    missed_text: str = ""
+    """What a self-counted show missed, said to its reader ("You claimed 5 and missed 2
+    points", "Anna claimed 5 ..."); empty when nothing was missed or the count is pending."""
 
     @property
     def logged(self) -> bool:
@@ -87,8 +93,12 @@ def narrate(
     language: str | None = None,
     told: Callable[[int, Event], bool] | None = None,
     seats: Seats | None = None,
+    pending: int | None = None,
 ) -> list[Line]:
     """Every event of one game as a line, the pegs moved as the points fall.
+
+    ``pending`` is the index of a show whose count is being checked for muggins: its
+    line tells the claim alone.
 
     With ``told``, only the events it accepts (by index and event) are written
     out: a page that shows the latest news and the log needs no sentence for
@@ -109,7 +119,11 @@ def narrate(
             starter = event.card
         if told is None or told(index, event):
             pegs: Pegs = (front_back[0], front_back[1], front_back[2], front_back[3])
-            lines.append(_line(event, index, pegs, starter, seats, language, get_language()))
+            lines.append(
+                _line(
+                    event, index, pegs, starter, seats, language, get_language(), index == pending
+                )
+            )
     return lines
 
 
@@ -122,6 +136,7 @@ def _line(
     seats: Seats,
     language: str,
     active: str | None,
+    pending: bool = False,
 ) -> Line:
     """The line of one event: a function of its arguments alone, so written once.
 
@@ -130,9 +145,23 @@ def _line(
     that tells it. ``language`` is the counts' (``speech_language``), ``active``
     the active language, which writes the sentences: both are part of the key.
     """
+    if pending:
+        return Line(
+            index=index,
+            type=event.type,
+            text=_claim(event, seats),
+            player=event.player,
+            points=event.points or 0,
+            scores=event.scores or (0, 0),
+            pegs=pegs,
+            cards=_shown_cards(event, seats),
+            starter=face(starter) if starter else None,
+            mine=event.player is not None and event.player == seats.viewer,
+        )
     items = event.items
     worth = sum(item.points for item in items)
     points = event.points or 0
+    missed = max(0, worth - points) if event.type is EventType.SHOW else 0
     said = (
         say_count(items, language)
         if event.type in (EventType.PLAY, EventType.SHOW) and items
@@ -152,8 +181,70 @@ def _line(
         cards=_shown_cards(event, seats),
         starter=face(starter) if event.type is EventType.SHOW and starter else None,
         items=tuple(_item_line(item) for item in items),
-        missed=max(0, worth - points) if event.type is EventType.SHOW else 0,
+        missed=missed,
         mine=event.player is not None and event.player == seats.viewer,
+        missed_text=_missed(event, seats, missed) if missed else "",
+    )
+
+
+def _claimed(event: Event) -> int:
+    """The points claimed for a self-counted show (more than it pegged for an over-count)."""
+    return event.claimed if event.claimed is not None else event.points or 0
+
+
+def _claim(event: Event, seats: Seats) -> str:
+    """A show being checked for muggins: the claim, and nothing the engine counted."""
+    values = {"points": _claimed(event)}
+    if event.what == "crib":
+        return _who(
+            event,
+            seats,
+            _("You claim %(points)s points for your crib; the count is being checked."),
+            _("You claim %(points)s points for your crib; the count is being checked."),
+            _("%(name)s claims %(points)s points for the crib; the count is being checked."),
+            **values,
+        )
+    return _who(
+        event,
+        seats,
+        _("You claim %(points)s points for your hand; the count is being checked."),
+        _("You claim %(points)s points for your hand; the count is being checked."),
+        _("%(name)s claims %(points)s points for the hand; the count is being checked."),
+        **values,
+    )
+
+
+def _missed(event: Event, seats: Seats, missed: int) -> str:
+    """What a self-counted show missed, worded to its reader."""
+    values = {"claimed": _claimed(event), "missed": missed}
+    if event.claimed is not None:  # an over-count: it pegged nothing
+        return _who(
+            event,
+            seats,
+            _("You claimed %(claimed)s, more than it is worth: the claim scores nothing."),
+            _("The computer claimed %(claimed)s, more than it is worth: it scores nothing."),
+            _("%(name)s claimed %(claimed)s, more than it is worth: the claim scores nothing."),
+            **values,
+        )
+    return _who(
+        event,
+        seats,
+        ngettext(
+            "You claimed %(claimed)s and missed %(missed)s point: the full count is above.",
+            "You claimed %(claimed)s and missed %(missed)s points: the full count is above.",
+            missed,
+        ),
+        ngettext(
+            "The computer claimed %(claimed)s and missed %(missed)s point.",
+            "The computer claimed %(claimed)s and missed %(missed)s points.",
+            missed,
+        ),
+        ngettext(
+            "%(name)s claimed %(claimed)s and missed %(missed)s point: the full count is above.",
+            "%(name)s claimed %(claimed)s and missed %(missed)s points: the full count is above.",
+            missed,
+        ),
+        **values,
     )
 
 
@@ -266,17 +357,17 @@ def _play(event: Event, seats: Seats) -> str:
         return _who(
             event,
             seats,
-            _("You lay %(card)s, count %(count)s: %(points)s points."),
-            _("The computer lays %(card)s, count %(count)s: %(points)s points."),
-            _("%(name)s lays %(card)s, count %(count)s: %(points)s points."),
+            _("You play %(card)s, count %(count)s: %(points)s points."),
+            _("The computer plays %(card)s, count %(count)s: %(points)s points."),
+            _("%(name)s plays %(card)s, count %(count)s: %(points)s points."),
             **values,
         )
     return _who(
         event,
         seats,
-        _("You lay %(card)s, count %(count)s."),
-        _("The computer lays %(card)s, count %(count)s."),
-        _("%(name)s lays %(card)s, count %(count)s."),
+        _("You play %(card)s, count %(count)s."),
+        _("The computer plays %(card)s, count %(count)s."),
+        _("%(name)s plays %(card)s, count %(count)s."),
         **values,
     )
 
@@ -303,6 +394,31 @@ def _show(event: Event, seats: Seats) -> str:
 
 
 def _muggins(event: Event, seats: Seats) -> str:
+    if event.called is not None:  # a call above the points missed: final, and it won nothing
+        if seats.names is not None and seats.viewer is None:
+            assert event.player is not None
+            return _(
+                "%(name)s called muggins for %(points)s points, but %(other)s missed fewer: "
+                "the call wins nothing."
+            ) % {
+                "name": seats.name(event.player),
+                "other": seats.name(1 - event.player),
+                "points": event.called,
+            }
+        return _who(
+            event,
+            seats,
+            _(
+                "You called muggins for %(points)s points, but fewer were missed: the call wins "
+                "nothing."
+            ),
+            _("The computer called muggins for %(points)s points: the call wins nothing."),
+            _(
+                "%(name)s called muggins for %(points)s points, but you missed fewer: the call "
+                "wins nothing."
+            ),
+            points=event.called,
+        )
     if not event.points:  # a call between people that let the count stand
         return _who(
             event,

@@ -13,6 +13,7 @@ import datetime
 import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q, QuerySet
@@ -22,6 +23,7 @@ from django.utils.http import quote_etag
 from play.models import Challenge, OnlineGame
 from play.narration import Seats
 from play.online import CLAIM_AFTER, load_online, waits_for_other
+from play.online_presenter import Facts
 from play.selectors import ReplayView, TableView, replay_view, table_view
 from scoring.rules.events import Event, EventType, Phase
 
@@ -101,6 +103,11 @@ class OnlineTable:
     """When the reader may claim the game (the other player has left it waiting), or None."""
     replays: list[int]
     """Once the match is over: the numbers of its games played to the end (to replay)."""
+
+    @cached_property
+    def facts(self) -> Facts:
+        """The table told from the reader's seat: the one source of "you" and of names."""
+        return Facts(self.seat, self.names, self.table)
 
     @property
     def other_name(self) -> str:

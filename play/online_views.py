@@ -6,7 +6,7 @@ table's ETag in ``If-None-Match``: while nothing has changed the answer is an em
 304 (one small query; htmx swaps nothing, so a card being chosen keeps its focus),
 otherwise the new table. Nothing is held open, so any worker answers any poll and
 a restart or a reload picks up the game where it is. Without JavaScript the page
-has an "Update" link (and refreshes itself every 20 seconds), and the forms post
+has an "Refresh" link (and refreshes itself every 20 seconds), and the forms post
 and come back. Only the two players reach a game, except a tournament match's
 (``play.championship``), which anyone may watch as a spectator at the table would:
 no hand is shown until it is counted.

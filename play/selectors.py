@@ -95,6 +95,12 @@ class TableView:
     """While a count is checked for muggins, the points its counter claimed."""
 
     @property
+    def checking(self) -> bool:
+        """Whether a count waits for the opponent's call of muggins (and is told as its
+        claim alone)."""
+        return self.phase == Phase.MUGGINS.value
+
+    @property
     def game_over(self) -> bool:
         return self.phase == Phase.DONE.value
 
@@ -172,7 +178,9 @@ def table_view(
     def told(index: int, event: Event) -> bool:  # the news, the line before it and the log
         return index >= news_from - 1 or logged(event)
 
-    lines = narrate(game.events, language=language, told=told, seats=seats)
+    # A count being checked for muggins is told as its claim alone, to every reader.
+    pending = len(game.events) - 1 if game.phase is Phase.MUGGINS else None
+    lines = narrate(game.events, language=language, told=told, seats=seats, pending=pending)
     news = [line for line in lines if line.index >= news_from]
     before = [line.pegs for line in lines if line.index == news_from - 1]
     winner = game.winner
@@ -203,8 +211,13 @@ def table_view(
         kept=faces(game.kept(viewer))
         if viewer is not None and game.phase is not Phase.DISCARD
         else [],
-        claimed=game.events[-1].points if game.phase is Phase.MUGGINS else None,
+        claimed=_claimed(game.events[-1]) if game.phase is Phase.MUGGINS else None,
     )
+
+
+def _claimed(event: Event) -> int:
+    """The points claimed for the show ``event`` (more than it pegged for an over-count)."""
+    return event.claimed if event.claimed is not None else event.points or 0
 
 
 def _hand(game: Game, seat: int) -> list[HandCard]:

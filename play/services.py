@@ -250,7 +250,7 @@ def refusal_message(error: IllegalPlayError, *, opponent: str = "") -> str:
 
 _WAITING_FOR = {
     Phase.DISCARD: lambda: _("It is time to lay away two cards to the crib."),
-    Phase.PLAY: lambda: _("It is time to lay a card in the play."),
+    Phase.PLAY: lambda: _("It is time to play a card."),
     Phase.COUNT: lambda: _("It is time to count your hand."),
     Phase.MUGGINS: lambda: _("The count just shown is being checked for muggins."),
     Phase.DONE: lambda: _("This game is over."),

@@ -60,7 +60,7 @@ def test_a_championship_match_played_on_the_site_is_final_with_its_records(
     spectator = browser.new_context(locale="en-GB").new_page()
     spectator.goto(live_server.url + round_url)
     row = spectator.locator("#pairings tbody tr").first
-    expect(row).to_contain_text("Being played online")
+    expect(row).to_contain_text("Being played on the site")
     row.get_by_role("link", name="watch").click()
     expect(spectator.locator("h1")).to_have_text(f"{names[0]} – {names[1]}")
     expect(spectator.locator(".match-line")).to_contain_text("Game 1, best of 3")

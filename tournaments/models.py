@@ -259,7 +259,7 @@ class Match(models.Model):
     class Status(models.TextChoices):
         PENDING = "pending", _("Not reported")
         IN_PLAY = "in_play", _("In play")
-        ONLINE = "online", _("Being played online")
+        ONLINE = "online", _("Being played on the site")
         REPORTED = "reported", _("Reported, awaiting confirmation")
         DISPUTED = "disputed", _("Disputed")
         FINAL = "final", pgettext_lazy("match status", "Final")  # not "the final" of a play-off

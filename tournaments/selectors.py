@@ -16,6 +16,7 @@ from django.db.models import Case, Exists, OuterRef, Prefetch, Q, QuerySet, Valu
 from django.shortcuts import get_object_or_404
 
 from club.models import Player
+from club.names import distinct_names
 from config.caching import computed_once
 from scoring.rules.match import MatchResult, check_match
 from tournaments import bridge, playoff
@@ -346,6 +347,12 @@ def needs_attention(round_: Round) -> list[Match]:
         .prefetch_related(_seats_prefetch())
         .order_by(urgency, "table")
     )
+
+
+def attention_names(matches: Sequence[Match]) -> dict[int, str]:
+    """The names of the players of ``matches`` (``needs_attention``), told apart by
+    ``club.names.distinct_names`` (the seats and their players are prefetched)."""
+    return distinct_names(seat.entry.player for match in matches for seat in match.seats.all())
 
 
 @dataclass(frozen=True)

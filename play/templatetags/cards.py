@@ -66,11 +66,12 @@ def _drawn(line: Line, language: str | None) -> SafeString:
     )
     parts = [
         format_html(
-            '<li class="{}" data-pegs="{}" data-scores="{} {}">',
+            '<li class="{}" data-pegs="{}" data-scores="{} {}"{}>',
             classes,
             line.data_pegs,
             line.scores[0],
             line.scores[1],
+            format_html(' data-seat="{}"', line.player) if line.player is not None else "",
         ),
         format_html('<span class="line-text">{}</span>', line.text),
     ]
@@ -106,13 +107,8 @@ def _drawn(line: Line, language: str | None) -> SafeString:
             ),
         )
         parts.append(format_html('<ul class="breakdown">\n{}\n</ul>', items))
-    if line.missed:
-        missed = ngettext(
-            "You claimed %(claimed)s and missed %(missed)s point: the full count is above.",
-            "You claimed %(claimed)s and missed %(missed)s points: the full count is above.",
-            line.missed,
-        ) % {"claimed": line.points, "missed": line.missed}
-        parts.append(format_html('<p class="missed">{}</p>', missed))
+    if line.missed_text:
+        parts.append(format_html('<p class="missed">{}</p>', line.missed_text))
     parts.append(mark_safe("</li>"))
     return mark_safe("\n".join(parts))  # noqa: S308  # every part escaped by format_html
 

@@ -97,9 +97,11 @@ class Refusal(StrEnum):
     NOT_A_COUNT = "not_a_count"
     """A claimed count is a whole number of points, 0 or more."""
     MORE_THAN_WORTH = "more_than_worth"
-    """The claim is more than the hand (or crib) shown is worth."""
+    """The claim is more than the hand (or crib) shown is worth (only where nobody checks
+    the count: with a caller the claim is final, ``Event.claimed``)."""
     MORE_THAN_MISSED = "more_than_missed"
-    """A call of muggins takes more points than the count missed."""
+    """No longer raised: a call of muggins above the points missed wins nothing
+    (``Event.called``); kept so that a site's table of refusals stays whole."""
 
 
 class IllegalPlayError(ValueError):
@@ -154,6 +156,12 @@ class Event:
     said: str | None = None
     skunk: Skunk | None = None
     scores: tuple[int, int] | None = None
+    claimed: int | None = None
+    """On a show: the points claimed when they were more than the hand's worth (an
+    over-count, which pegs nothing: ``points`` is 0); None otherwise."""
+    called: int | None = None
+    """On a call of muggins: the points called when they were more than the count
+    missed (the call wins nothing: ``points`` is 0); None otherwise."""
 
     def to_json(self, *, items: bool = True) -> dict[str, Any]:
         """The event as JSON-safe data, leaving out unused fields.
@@ -168,7 +176,7 @@ class Event:
             data["card"] = str(self.card)
         if self.cards:
             data["cards"] = [str(card) for card in self.cards]
-        for name in ("count", "what", "points"):
+        for name in ("count", "what", "points", "claimed", "called"):
             value = getattr(self, name)
             if value is not None:
                 data[name] = value
@@ -198,6 +206,8 @@ class Event:
             said=data.get("said"),
             skunk=Skunk(data["skunk"]) if data.get("skunk") is not None else None,
             scores=(scores[0], scores[1]) if scores is not None else None,
+            claimed=data.get("claimed"),
+            called=data.get("called"),
         )
 
 

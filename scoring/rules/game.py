@@ -158,6 +158,10 @@ class Game(Table):
         """Claim ``points`` for the hand or crib ``player`` is counting themself.
 
         Anything but a whole number of 0 or more (None: nothing claimed) is refused.
+        A claim above the worth is refused too, except when the opponent checks the
+        count (one of the ``callers``): then every claim is final, and one above the
+        worth is an over-count that pegs nothing, the whole worth counting as missed
+        (docs/muggins.md; a refusal would let the counter step down to the worth).
         """
         self._check_turn(player, Phase.COUNT)
         _, what, cards = self._deal.show()
@@ -167,19 +171,22 @@ class Game(Table):
             raise IllegalPlayError(
                 Refusal.NOT_A_COUNT, f"a count is a whole number of points, not {points!r}"
             )
-        if points > score.total:
+        checked = self.muggins and 1 - player in self.callers
+        if points > score.total and not checked:
             raise IllegalPlayError(
                 Refusal.MORE_THAN_WORTH, f"that {what} is worth less than {points}"
             )
         mark = len(self._events)
         self._decisions.append({"player": player, "count": points})
-        missed = score.total - points
+        over = points > score.total
+        pegged = 0 if over else points
+        missed = score.total - pegged
         if self._emit(
-            EventType.SHOW, player=player, what=what, cards=cards, points=points, items=score.items,
-            said=score.say(),
+            EventType.SHOW, player=player, what=what, cards=cards, points=pegged, items=score.items,
+            said=score.say(), claimed=points if over else None,
         ):  # fmt: skip
             return self._events[mark:]
-        if self.muggins and 1 - player in self.callers:
+        if checked:
             # The opponent checks every count, not only a short one: waiting only
             # then would tell them that points were missed.
             self._phase, self._missed = Phase.MUGGINS, missed
@@ -197,23 +204,25 @@ class Game(Table):
     def call_muggins(self, player: int, points: int | None) -> list[Event]:
         """Call muggins on the count just claimed, taking ``points`` it missed (0: it stands).
 
-        Up to all the points missed may be taken; more, or anything but a whole number
-        of 0 or more, is refused.
+        Each call is made once: up to all the points missed are taken; a call for more
+        wins nothing (the event's ``called`` says what was called). Anything but a whole
+        number of 0 or more is refused.
         """
         self._check_turn(player, Phase.MUGGINS)
         if isinstance(points, bool) or not isinstance(points, int) or points < 0:
             raise IllegalPlayError(
                 Refusal.NOT_A_COUNT, f"a call is a whole number of points, not {points!r}"
             )
-        if points > self._missed:
-            raise IllegalPlayError(
-                Refusal.MORE_THAN_MISSED,
-                f"{self.players[1 - player]} did not miss {points} points",
-            )
         mark = len(self._events)
         self._decisions.append({"player": player, "muggins": points})
         self._phase = Phase.COUNT
-        if self._emit(EventType.MUGGINS, player=player, points=points):
+        over = points > self._missed
+        if self._emit(
+            EventType.MUGGINS,
+            player=player,
+            points=0 if over else points,
+            called=points if over else None,
+        ):
             return self._events[mark:]
         self._deal.show_step += 1
         self._show()

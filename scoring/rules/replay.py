@@ -22,7 +22,7 @@ _DECIDED_IN_TURN = (Phase.PLAY, Phase.COUNT, Phase.MUGGINS)
 """The phases after the discards: one player decides at a time, each decision an event."""
 
 # The fields a recorded event is checked on; others (scores, cards) are extras.
-CHECKED_FIELDS = ("type", "player", "points", "card", "count", "what")
+CHECKED_FIELDS = ("type", "player", "points", "card", "count", "what", "claimed", "called")
 
 
 class RecordError(ValueError):
@@ -119,9 +119,9 @@ def _next_decision(game: Game, event: Mapping[str, Any], number: int) -> dict[st
     if game.phase is Phase.PLAY and event["type"] == EventType.PLAY:
         return {"player": event["player"], "play": event["card"]}
     if game.phase is Phase.COUNT and event["type"] == EventType.SHOW:
-        return {"player": event["player"], "count": event["points"]}
+        return {"player": event["player"], "count": event.get("claimed", event["points"])}
     if game.phase is Phase.MUGGINS and event["type"] == EventType.MUGGINS:
-        return {"player": event["player"], "muggins": event["points"]}
+        return {"player": event["player"], "muggins": event.get("called", event["points"])}
     raise RecordError(
         f"deal {number}: the rules wait for a {game.phase} but the record has {event}"
     )

@@ -83,7 +83,7 @@ def test_a_proposal_accepted_starts_the_match_in_its_seats_by_the_tournament_rul
     assert game.match == match
     match.refresh_from_db()
     assert match.status == Match.Status.ONLINE
-    assert match.get_status_display() == "Being played online"
+    assert match.get_status_display() == "Being played on the site"
     assert list(match.changes.values_list("action", flat=True)) == ["online_started"]
     # Nobody reports a match being played: its result records itself.
     with pytest.raises(TournamentError, match="being played on the site"):

@@ -85,7 +85,7 @@ def test_the_round_page_links_a_spectator_to_a_page_without_a_hidden_card(match:
     round_page = anyone.get(
         reverse("tournaments:round", args=[match.round.tournament.slug, match.round.number])
     ).content.decode()
-    assert "Being played online" in round_page
+    assert "Being played on the site" in round_page
     watch = reverse("play:online_match", args=[match.pk])
     assert f'href="{watch}"' in round_page
     answer = anyone.get(watch)

@@ -10,6 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 
+from play.board import face
 from play.models import Challenge, OnlineGame
 from play.narration import Seats
 from play.online import (
@@ -25,6 +26,7 @@ from play.online import (
 from play.selectors import TableView, table_view
 from play.services import Action, Decision, stand_in_decision
 from scoring.players.strategy import ComputerPlayer
+from scoring.rules.cards import Card
 from scoring.rules.events import EventType, Phase
 from scoring.rules.match import Match
 from scoring.rules.replay import game_from_record
@@ -160,6 +162,34 @@ def test_a_move_out_of_turn_or_of_a_card_not_held_is_refused(anna: User, bertil:
         online_decide(pk=game.pk, member=stranger, moves=0, decision=Decision(Action.NEXT))
     game.refresh_from_db()
     assert load_online(game).to_json() == match.to_json()
+
+
+def test_a_card_not_held_is_refused_alike_wherever_it_is(anna: User, bertil: User) -> None:
+    """The refusal says the card is not in your hand, never whether it is in the other's
+    hand, the crib or the starter (that would tell a hidden card's place)."""
+    game = started(anna, bertil)
+    players = {0: ComputerPlayer("standard", 1), 1: ComputerPlayer("standard", 2)}
+    users = {0: anna, 1: bertil}
+    match = load_online(game)
+    while match.game.phase is Phase.DISCARD:
+        seat = due(match)
+        game = move(game, users[seat], stand_in_decision(match, players[seat], seat))
+        match = load_online(game)
+    mover = match.game.to_move
+    assert mover is not None
+    assert match.game.starter is not None
+    crib = [card for seat in (0, 1) for card in match.game.deals[-1]["discards"][seat]]
+    elsewhere = {
+        "the other's hand": match.game.hand(1 - mover)[0],
+        "the crib": Card.parse(crib[0]),
+        "the starter": match.game.starter,
+    }
+    said = {}
+    for where, card in elsewhere.items():
+        with pytest.raises(ValidationError) as refused:
+            move(game, users[mover], Decision(Action.PLAY, (card,)))
+        said[where] = refused.value.messages[0].replace(face(card).name, "CARD")
+    assert set(said.values()) == {"CARD is not in your hand."}, said
 
 
 def test_a_best_of_three_is_played_to_the_end_and_the_loser_deals_next(

@@ -234,21 +234,71 @@ def test_with_muggins_the_opponent_checks_each_count_and_takes_what_was_missed(
     waiting = counter.get(reverse("play:online_game", args=[game.pk])).content.decode()
     assert "is checking your count." in waiting
     assert 'value="muggins"' not in waiting
+    for page in (checking, waiting):  # the caller decides blind: nothing the engine counted
+        assert 'class="breakdown"' not in page
+        assert 'class="missed"' not in page
+        assert "the count is being checked." in page
     moves = game.moves_of(1 - counting)
-    too_many = caller.post(
-        address, {"version": moves, "action": "muggins", "points": worth.total + 1}
-    )
-    assert [str(m) for m in get_messages(too_many.wsgi_request)] == [
-        f"{counter_name} did not miss that many points: count again, or let the count stand."
-    ]
-    game.refresh_from_db()
-    assert load_online(game).game.scores == scores
     caller.post(address, {"version": moves, "action": "muggins", "points": worth.total})
     game.refresh_from_db()
     after = load_online(game).game
     assert after.scores[1 - counting] >= scores[1 - counting] + worth.total
     told = counter.get(reverse("play:online_game", args=[game.pk])).content.decode()
     assert f"claims the {worth.total} points you missed." in told
+    assert 'class="breakdown"' in told
+    assert f"You claimed 0 and missed {worth.total} points" in told
+    seen = caller.get(reverse("play:online_game", args=[game.pk])).content.decode()
+    assert f"{counter_name} claimed 0 and missed {worth.total} points" in seen
+    assert 'class="breakdown"' in seen
+
+
+def test_a_muggins_call_above_the_points_missed_is_final_and_wins_nothing(
+    anna: User, bertil: User
+) -> None:
+    """Each call is made once: stepping down from 29 would tell the caller the worth."""
+    challenge = challenge_create(challenger=anna, challenged=bertil, muggins=True)
+    game = challenge_accept(pk=challenge.pk, member=bertil, seed=6)
+    users = {0: anna, 1: bertil}
+    stand_ins = {seat: ComputerPlayer("standard", seat) for seat in (0, 1)}
+    match = load_online(game)
+    while match.game.phase is not Phase.COUNT:
+        seat = match.game.to_move or 0
+        decision = stand_in_decision(match, stand_ins[seat], seat)
+        game = online_decide(
+            pk=game.pk, member=users[seat], moves=game.moves_of(seat), decision=decision
+        )
+        match = load_online(game)
+    counting = match.game.to_move
+    assert counting is not None
+    counter, caller = logged_in(users[counting]), logged_in(users[1 - counting])
+    names = ("Anna Ek", "Bertil Ås")
+    worth = match.game.showing_score
+    assert worth is not None
+    address = reverse("play:online_move", args=[game.pk])
+    counter.post(address, {"version": game.moves_of(counting), "action": "count", "points": 0})
+    game.refresh_from_db()
+    scores = load_online(game).game.scores
+    moves = game.moves_of(1 - counting)
+    over = caller.post(address, {"version": moves, "action": "muggins", "points": worth.total + 1})
+    assert [str(m) for m in get_messages(over.wsgi_request)] == []
+    game.refresh_from_db()
+    assert load_online(game).game.scores == scores
+    assert game.moves_of(1 - counting) == moves + 1
+    again = caller.post(address, {"version": moves + 1, "action": "muggins", "points": worth.total})
+    assert len(list(get_messages(again.wsgi_request))) == 1  # no second call
+    game.refresh_from_db()
+    assert load_online(game).game.scores == scores
+    seen = caller.get(reverse("play:online_game", args=[game.pk])).content.decode()
+    assert (
+        f"You called muggins for {worth.total + 1} points, but fewer were missed: "
+        "the call wins nothing."
+    ) in seen
+    assert 'class="breakdown"' in seen
+    told = counter.get(reverse("play:online_game", args=[game.pk])).content.decode()
+    assert (
+        f"{names[1 - counting]} called muggins for {worth.total + 1} points, but you missed "
+        "fewer: the call wins nothing."
+    ) in told
 
 
 @pytest.mark.parametrize("ending", ["bogus", ""])

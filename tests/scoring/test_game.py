@@ -15,9 +15,10 @@ import pytest
 
 from scoring.rules.cards import Card, parse_cards
 from scoring.rules.deal import cut_for_deal
-from scoring.rules.events import IllegalPlayError, Phase, Refusal
+from scoring.rules.events import EventType, IllegalPlayError, Phase, Refusal
 from scoring.rules.game import Game
 from scoring.rules.pegging import score_play
+from scoring.rules.replay import game_from_record
 from tests.scoring.gameplay import (
     DEALER,
     PONE,
@@ -541,13 +542,10 @@ def test_a_right_count_is_checked_too_and_the_call_lets_it_stand() -> None:
     assert (game.deal_number, game.phase) == (2, Phase.DISCARD)
 
 
-def test_a_call_may_take_fewer_points_than_were_missed_but_never_more() -> None:
+def test_a_call_may_take_fewer_points_than_were_missed_and_is_never_retried() -> None:
     game = callers_game()
     game.count_hand(PONE, 2)  # 6 missed
     scores, before = game.scores, snapshot(game)
-    with pytest.raises(IllegalPlayError) as refused:
-        game.call_muggins(DEALER, 7)
-    assert refused.value.reason is Refusal.MORE_THAN_MISSED
     for wrong in (-1, 2.5, None, True):
         with pytest.raises(IllegalPlayError) as refused:
             game.call_muggins(DEALER, wrong)  # type: ignore[arg-type]
@@ -555,6 +553,62 @@ def test_a_call_may_take_fewer_points_than_were_missed_but_never_more() -> None:
     assert snapshot(game) == before
     game.call_muggins(DEALER, 4)
     assert game.scores == (scores[0], scores[1] + 4)
+
+
+def test_a_call_above_the_points_missed_is_final_and_wins_nothing() -> None:
+    """Refusing it would let the caller step down from 29 to the exact points missed."""
+    game = callers_game()
+    game.count_hand(PONE, 2)  # 6 missed
+    scores = game.scores
+    events = game.call_muggins(DEALER, 7)
+    assert trace(events, PLAY_AND_SHOW) == ["muggins 1 0"]
+    assert (events[0].points, events[0].called) == (0, 7)
+    assert game.scores == scores
+    assert (game.phase, game.awaiting) == (Phase.COUNT, frozenset({DEALER}))
+    with pytest.raises(IllegalPlayError) as refused:
+        game.call_muggins(DEALER, 6)  # no second call
+    assert refused.value.reason is Refusal.WRONG_PHASE
+    assert game.record()["deals"][0]["events"][-1] == {
+        "type": "muggins", "player": DEALER, "points": 0, "called": 7, "scores": list(scores),
+    }  # fmt: skip
+
+
+def test_a_claim_checked_by_a_caller_is_final_and_an_over_count_pegs_nothing() -> None:
+    """The hand is worth 8: a claim of 9 is not refused (that would tell the counter the
+    worth), it pegs nothing and the whole 8 is there for the caller to take."""
+    game = callers_game()
+    scores = game.scores
+    events = game.count_hand(PONE, 9)
+    assert (events[0].type, events[0].points, events[0].claimed) == (EventType.SHOW, 0, 9)
+    assert game.scores == scores
+    assert (game.phase, game.missed) == (Phase.MUGGINS, 8)
+    with pytest.raises(IllegalPlayError):
+        game.count_hand(PONE, 8)  # no second claim
+    game.call_muggins(DEALER, 8)
+    assert game.scores == (scores[0], scores[1] + 8)
+    shown = game.record()["deals"][0]["events"][-2]
+    assert (shown["points"], shown["claimed"]) == (0, 9)
+
+
+def test_without_a_caller_an_over_claim_is_still_refused() -> None:
+    """In practice (the computer takes what is missed) a claim above the worth is refused."""
+    game = kings_game(self_count=frozenset({PONE}), muggins=True)
+    lay(game, KINGS_PLAY)
+    with pytest.raises(IllegalPlayError) as refused:
+        game.count_hand(PONE, 9)
+    assert refused.value.reason is Refusal.MORE_THAN_WORTH
+
+
+def test_an_over_claim_and_an_over_call_replay_from_the_record() -> None:
+    game = callers_game()
+    game.count_hand(PONE, 9)
+    game.call_muggins(DEALER, 5)
+    game.count_hand(DEALER, 29)
+    game.call_muggins(PONE, 30)
+    record = game.record()
+    replayed = game_from_record(json.loads(json.dumps(record)))
+    assert replayed.record() == record
+    assert Game.from_json(game.to_json()).record() == record
 
 
 def test_only_the_opponent_calls_and_only_when_a_call_is_due() -> None:

@@ -30,6 +30,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from club.names import distinct_names
 from tournaments import selectors, tiebreaks
 from tournaments.models import Match, Round, Tournament
 from tournaments.printing import grids, links, pdf, qr, sheets, stamps
@@ -85,6 +86,11 @@ class FinderLine:
     club: str
     table: int | None
     opponent: SeatLine | None
+    label: str = ""
+    """The name told apart from another player's of the same name (``club.names``), or ""
+    when the name is the only one of its kind (the list shows it with the club)."""
+    opponent_label: str = ""
+    """The opponent's name as the list tells it (told apart like ``label``)."""
 
 
 @dataclass(frozen=True)
@@ -160,20 +166,28 @@ def pairings(round_: Round) -> Document:
     """The tables of a round in order, the bye last, then the find-your-table list."""
     tournament = round_.tournament
     records = selectors.records_before(tournament, round_.number)
+    matches = selectors.round_matches(round_)
     tables = [
         TableLine(None if match.is_bye else match.table, _seat_lines(match, records))
-        for match in selectors.round_matches(round_)
+        for match in matches
     ]
-    finder = [
-        FinderLine(
-            seat.name,
-            seat.club,
-            line.table,
-            next((other for other in line.seats if other is not seat), None),
-        )
-        for line in tables
-        for seat in line.seats
-    ]
+    players = [[seat.entry.player for seat in match.seats.all()] for match in matches]
+    names = distinct_names(player for seated in players for player in seated)
+    finder = []
+    for line, seated in zip(tables, players, strict=True):
+        for index, (seat, player) in enumerate(zip(line.seats, seated, strict=True)):
+            across = next((i for i in range(len(seated)) if i != index), None)
+            told = names[player.pk]
+            finder.append(
+                FinderLine(
+                    seat.name,
+                    seat.club,
+                    line.table,
+                    None if across is None else line.seats[across],
+                    label=told if told != player.name else "",
+                    opponent_label="" if across is None else names[seated[across].pk],
+                )
+            )
     finder.sort(key=lambda line: name_key(line.name))
     proposal = _is_proposal(round_)
     return Document(

@@ -15,6 +15,7 @@ from typing import Any, NamedTuple
 from django import template
 from django.urls import reverse
 
+from club.names import distinct_names
 from ratings.selectors import expected_scores
 from scoring.rules.events import WINNING_SCORE
 from tournaments import tiebreaks
@@ -44,6 +45,12 @@ class StandingsLine(NamedTuple):
     game_points: str
     spread: str
     buchholz: str
+
+
+@register.filter
+def name_of(names: dict[int, str], player_id: int) -> str:
+    """A player's name as ``names`` (``club.names.distinct_names``) tells it apart."""
+    return names.get(player_id, "")
 
 
 @register.filter
@@ -115,6 +122,7 @@ def pairing_lines(tournament: Tournament, rows: Sequence[dict[str, Any]]) -> lis
     match_head, _zero, match_tail = _addressed("tournaments:match", tournament)
     watch_head, _zero, watch_tail = reverse("play:online_match", args=[0]).rpartition("0")
     expected = _expected(rows)
+    names = distinct_names(seat.entry.player for row in rows for seat, _record in row["seats"])
     lines = []
     for row in rows:
         match = row["match"]
@@ -122,7 +130,7 @@ def pairing_lines(tournament: Tournament, rows: Sequence[dict[str, Any]]) -> lis
         seats = [
             SeatCell(
                 url=f"{entry_head}{seat.entry_id}{entry_tail}",
-                name=seat.entry.player.name,
+                name=names[seat.entry.player_id],
                 record=record or "",
                 won=final and match.winner == seat.seat,
             )

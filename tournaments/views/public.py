@@ -68,7 +68,12 @@ def round_detail(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespon
     )
     if request.htmx and request.htmx.target == "attention":
         # The organisers' panel polls on its own; the pairings need not be rebuilt for it.
-        panel = {"tournament": tournament, "round": round_, "attention": attention}
+        panel = {
+            "tournament": tournament,
+            "round": round_,
+            "attention": attention,
+            "attention_names": selectors.attention_names(attention or []),
+        }
         return render(request, "tournaments/round_detail.html#attention", panel)
     context: dict[str, Any] = {
         "tournament": tournament,
@@ -77,6 +82,7 @@ def round_detail(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespon
         "rows": lambda: _pairing_rows(tournament, round_),
         "is_organiser": organiser,
         "attention": attention,
+        "attention_names": selectors.attention_names(attention or []),
         "my_table": selectors.my_table(tournament, actor_for(request, tournament)),
         "round_count": selectors.round_count(tournament),
     }
