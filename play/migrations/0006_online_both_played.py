@@ -25,7 +25,7 @@ def mark_games_both_played(apps: Any, schema_editor: Any) -> None:
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("play", "0004_rated_matches"),
+        ("play", "0005_online_ended_by_organiser"),
     ]
 
     operations = [

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('play', '0005_online_both_played'),
+        ('play', '0006_online_both_played'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
