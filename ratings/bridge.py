@@ -174,8 +174,13 @@ def period_outcomes(periods: Sequence[Period]) -> list[list[Outcome]]:
 
 def outcomes(rounds: Collection[int]) -> dict[int, list[Outcome]]:
     """The rated matches of ``rounds`` (ids) by round, each round's by match id."""
+    # By the seats' own round and a join to each match, not by "match in (the rated
+    # matches)": inside a long transaction PostgreSQL has no statistics of the rows
+    # written in it, and planned that subquery as nested scans (20 s a query at 24
+    # players and 8 rounds). ``rounds`` are rated periods' rounds, of rated tournaments.
     seats = (
-        Seat.objects.filter(match__in=rated_matches().filter(round__in=rounds))
+        Seat.objects.filter(round__in=rounds, match__status=Match.Status.FINAL, match__is_bye=False)
+        .filter(Exists(Game.objects.filter(match=OuterRef("match_id"))))
         .order_by("match_id", "seat")
         .values_list("match_id", "round_id", "match__winner", "entry__player_id")
     )
