@@ -8,7 +8,7 @@ PORT ?= 8000
 PYTEST_ARGS ?=
 DEV_ENV := DEBUG=1
 
-.PHONY: run test install migrate demo messages lint typecheck check-deploy load clean
+.PHONY: run serve test install migrate demo messages lint typecheck check-deploy load clean
 
 $(VENV)/.installed: requirements.txt pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -18,12 +18,23 @@ $(VENV)/.installed: requirements.txt pyproject.toml
 
 install: $(VENV)/.installed
 
-## Serve the site with demo data on SQLite at http://127.0.0.1:$(PORT)
+# Two processes in one: the task worker in the background, the server in front. Ctrl-C
+# reaches both (one process group); the trap stops the worker when the server ends otherwise.
+WITH_WORKER = trap 'kill $$worker 2>/dev/null' EXIT; $(PY) manage.py db_worker --no-startup-delay & worker=$$!;
+
+## Serve the site with demo data on SQLite at http://127.0.0.1:$(PORT), its task worker beside it
 run: install
 	$(DEV_ENV) $(PY) manage.py migrate --noinput
 	$(DEV_ENV) $(PY) manage.py seed_demo --base-url http://127.0.0.1:$(PORT)
-	@echo "Serving on http://127.0.0.1:$(PORT)/ (Ctrl-C stops)"
-	$(DEV_ENV) $(PY) manage.py runserver 127.0.0.1:$(PORT)
+	@echo "Serving on http://127.0.0.1:$(PORT)/ with a task worker (Ctrl-C stops both)"
+	@export $(DEV_ENV); $(WITH_WORKER) $(PY) manage.py runserver 127.0.0.1:$(PORT)
+
+## The production processes on one machine: gunicorn and the task worker (settings from the
+## environment: DATABASE_URL, SECRET_KEY, ALLOWED_HOSTS...; docs/operating.md). Run
+## `manage.py migrate` first, as a release step.
+serve: install
+	@$(WITH_WORKER) $(VENV)/bin/gunicorn config.wsgi:application --bind 0.0.0.0:$(PORT) \
+		--workers $${WEB_CONCURRENCY:-3} --access-logfile -
 
 ## Run the whole test suite (DATABASE_URL picks the database; SQLite by default)
 test: install

@@ -10,7 +10,7 @@ Terms:
   or field is in the next backup without a change here, except those that ``migrate``
   makes itself (content types and permissions: rows point at them by their natural
   keys, so their ids may differ between databases) and the *transient* ones (sessions,
-  login failures), which are left out and emptied by a replacing restore.
+  login failures, the task queue), which are left out and emptied by a replacing restore.
 
 Rows are written and read by Django's serialisers, not by a database's own dump, so a
 backup made on SQLite restores on PostgreSQL and the other way round. Floats are
@@ -44,7 +44,7 @@ from django.utils import timezone
 FORMAT = "svenska-cribbageklubben-backup"
 VERSION = 1
 MIGRATE_MAKES = frozenset({"contenttypes.contenttype", "auth.permission"})
-TRANSIENT_APPS = frozenset({"sessions", "axes"})
+TRANSIENT_APPS = frozenset({"sessions", "axes", "django_tasks_database"})
 CHUNK = 500
 
 Schema = dict[str, list[str]]

@@ -23,6 +23,10 @@
   machine, no server needed), ``db://table`` (the database; run ``manage.py
   createcachetable``), ``redis://host:6379/0`` (needs the ``redis`` package),
   ``locmem://`` (one process only) or ``dummy://`` (keeps nothing).
+- ``TASKS_BACKEND``: where slow work waits for a worker (``manage.py db_worker``): the
+  default ``django_tasks_db.DatabaseBackend`` keeps the queue in the site's own database
+  (no server of its own; docs/operating.md); ``django_tasks.backends.immediate.ImmediateBackend``
+  runs each task at once inside the request (no worker: the tests, a quick look).
 - ``CLIENT_IP_HEADER``: behind a proxy, the request header holding the client's address
   as the proxy saw it, e.g. ``X-Forwarded-For`` (its last address is used, the one the
   proxy added). Without it the address of the connection counts: every visitor would
@@ -195,6 +199,8 @@ INSTALLED_APPS = [
     "django_htmx",
     "django_ratelimit",
     "template_partials",
+    "django_tasks",
+    "django_tasks_db",
     "club",
     "play",
     "tournaments",
@@ -322,6 +328,15 @@ CACHES = {
     "default": parse_cache_url(
         os.environ.get("CACHE_URL", "").strip() or f"file://{BASE_DIR / 'var' / 'cache'}"
     )
+}
+
+# Slow work (PDF renders, mail, re-rating the list) runs as tasks through Django's tasks
+# interface, queued in the database by default and taken by ``manage.py db_worker``.
+TASKS = {
+    "default": {
+        "BACKEND": os.environ.get("TASKS_BACKEND", "").strip()
+        or "django_tasks_db.DatabaseBackend",
+    }
 }
 
 # Rate limits (django-ratelimit) count in the default cache, per client address.

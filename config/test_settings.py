@@ -26,3 +26,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
     DATABASES["default"]["TEST"] = {  # noqa: F405
         "NAME": os.path.join(tempfile.gettempdir(), f"club-tests-{os.getpid()}.sqlite3")
     }
+
+# Tasks run at once, inside the request or service that enqueues them (no worker): a test
+# of the queue itself says otherwise with ``override_settings``.
+TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
