@@ -231,6 +231,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: /ping/ answers a health check before the HTTPS redirect and the host check.
+    "config.health.PingMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -341,6 +343,8 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL") or "webmaster@localhos
 if not DEBUG and env_flag("SECURE_SSL", True):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = True
+    # The health check speaks plain HTTP inside the container (config/health.py).
+    SECURE_REDIRECT_EXEMPT = [r"^ping/$"]
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
