@@ -126,7 +126,8 @@ def parse_email_url(url: str) -> dict[str, object]:
     ``?ssl=1`` and ``?timeout=`` (seconds, 10 by default) are read from its options.
     """
     try:
-        parsed = environ.Env.email_url_config(library_scheme(url, EMAIL_SCHEMES, variable="EMAIL_URL"))
+        renamed = library_scheme(url, EMAIL_SCHEMES, variable="EMAIL_URL")
+        parsed = environ.Env.email_url_config(renamed)
     except ValueError as error:  # a port that is not a number
         raise ImproperlyConfigured(f"EMAIL_URL: {error}") from error
     backend = parsed["EMAIL_BACKEND"]
@@ -361,8 +362,7 @@ CACHES = {
 # interface, queued in the database by default and taken by ``manage.py db_worker``.
 TASKS = {
     "default": {
-        "BACKEND": os.environ.get("TASKS_BACKEND", "").strip()
-        or "django_tasks_db.DatabaseBackend",
+        "BACKEND": os.environ.get("TASKS_BACKEND", "").strip() or "django_tasks_db.DatabaseBackend",
     }
 }
 
@@ -389,8 +389,9 @@ LOCKOUT_ADDRESS_FAILURES = 30
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_FAILURE_LIMIT = "club.lockouts.failure_limit"
 AXES_COOLOFF_TIME = timedelta(minutes=15)
-AXES_HANDLER = "club.lockouts.LockoutHandler"
-AXES_RESET_ON_SUCCESS = True
+# A successful login forgives that account's failures only (club.lockouts.forgive_account),
+# not those of its address.
+AXES_RESET_ON_SUCCESS = False
 # A refused login does not count again, so the lock ends at the time the page shows.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_CLIENT_IP_CALLABLE = "config.clients.client_ip"

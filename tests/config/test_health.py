@@ -53,7 +53,8 @@ def test_production_settings_exempt_ping_from_the_https_redirect() -> None:
         "DJANGO_SETTINGS_MODULE": "config.settings",
     }
     environment.pop("SECURE_SSL", None)
-    code = "from django.conf import settings as s; print(s.SECURE_SSL_REDIRECT, s.SECURE_REDIRECT_EXEMPT)"
+    code = "from django.conf import settings as s; "
+    code += "print(s.SECURE_SSL_REDIRECT, s.SECURE_REDIRECT_EXEMPT)"
     out = subprocess.run(
         [sys.executable, "-c", "import django; django.setup(); " + code],
         cwd=ROOT,
