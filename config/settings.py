@@ -21,7 +21,7 @@
 - ``CACHE_URL``: where rendered PDFs and the rate limits' counters are kept: ``file:///path``
   (the default, ``var/cache`` in the project folder: shared by every worker on the
   machine, no server needed), ``db://table`` (the database; run ``manage.py
-  createcachetable``), ``redis://host:6379/0`` (needs the ``redis`` package),
+  createcachetable``), ``redis://host:6379/0``,
   ``locmem://`` (one process only) or ``dummy://`` (keeps nothing).
 - ``TASKS_BACKEND``: where slow work waits for a worker (``manage.py db_worker``): the
   default ``django_tasks_db.DatabaseBackend`` keeps the queue in the site's own database
