@@ -1,27 +1,52 @@
+# syntax=docker/dockerfile:1
 # The club's site for production: gunicorn behind your proxy, PostgreSQL via DATABASE_URL.
-FROM python:3.11-slim-bookworm
+# One image, three uses (docker-entrypoint.sh; docs/operating.md, The Docker image):
+#   docker run … IMAGE migrate   the release step, once per release, before the new replicas
+#   docker run … IMAGE web       the site (gunicorn; the default)
+#   docker run … IMAGE worker    the task worker (manage.py db_worker)
+# and any other manage.py command (createsuperuser, createcachetable, backup…).
+ARG PYTHON_IMAGE=python:3.11-slim-bookworm
 
+# What both stages need: WeasyPrint's system libraries (Pango, HarfBuzz) and fonts with
+# å, ä, ö for the PDFs. No gettext: the compiled catalogues (.mo) are in the repository.
+FROM ${PYTHON_IMAGE} AS base
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
-    PIP_DISABLE_PIP_VERSION_CHECK=1
-
-# WeasyPrint's system libraries (Pango, HarfBuzz) and fonts with å, ä, ö for the PDFs.
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    PATH=/venv/bin:$PATH
 RUN apt-get update \
     && apt-get install -y --no-install-recommends \
-        libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core gettext \
+        libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core \
     && rm -rf /var/lib/apt/lists/*
 
+# The runtime dependencies only, exactly as locked (requirements.txt: hashes, no test,
+# type, lint or load tool), then the code, its static files and its bytecode.
+FROM base AS build
+RUN python -m venv /venv
+COPY requirements.txt /tmp/requirements.txt
+RUN pip install --require-hashes --no-deps -r /tmp/requirements.txt
 WORKDIR /app
-COPY requirements.txt ./
-RUN pip install -r requirements.txt
-
 COPY . .
 RUN SECRET_KEY=collectstatic-only python manage.py collectstatic --noinput \
-    && SECRET_KEY=compile-only DEBUG=1 python manage.py compilemessages -l sv -l en --ignore=.venv \
-    && useradd --create-home --uid 10001 club \
-    && chown -R club:club /app
+    && python -m compileall -q /app
 
+FROM base
+# The runtime user owns nothing but the cache: the code is root's and read-only to it.
+RUN useradd --system --uid 10001 --no-create-home --home-dir /nonexistent club \
+    && install -d -o club -g club -m 0750 /var/cache/club
+COPY --from=build /venv /venv
+COPY --from=build /app /app
+WORKDIR /app
+# Rendered PDFs and the rate limits' counts: one machine's file cache by default; several
+# replicas share one with CACHE_URL=redis://… (docs/operating.md).
+ENV CACHE_URL=file:///var/cache/club \
+    PORT=8000
 USER club
 EXPOSE 8000
-CMD ["sh", "-c", "python manage.py migrate --noinput && exec gunicorn config.wsgi:application --bind 0.0.0.0:8000 --workers ${WEB_CONCURRENCY:-3} --access-logfile -"]
+# /ping/ answers whatever the Host and without HTTPS (config/health.py); a worker
+# container is healthy while its worker runs.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+    CMD ["/app/docker-entrypoint.sh", "healthcheck"]
+ENTRYPOINT ["/app/docker-entrypoint.sh"]
+CMD ["web"]

@@ -8,15 +8,36 @@ PORT ?= 8000
 PYTEST_ARGS ?=
 DEV_ENV := DEBUG=1
 
-.PHONY: run serve test install migrate demo messages lint typecheck check-deploy load clean
+.PHONY: run serve test install install-dev lock migrate demo messages lint typecheck check-deploy load clean
 
-$(VENV)/.installed: requirements.txt pyproject.toml
-	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+# Two locked sets (make lock compiles both from pyproject.toml, with hashes): the runtime
+# set (requirements.txt, what the site and the production image need) for run and serve,
+# the dev set (requirements-dev.txt: that and the tests, browser, types, lint and load
+# tools) for test, lint, typecheck and load.
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -r requirements.txt
+
+$(VENV)/.runtime: requirements.txt | $(VENV)/bin/python
+	$(PY) -m pip install --quiet --require-hashes -r requirements.txt
 	touch $@
 
-install: $(VENV)/.installed
+$(VENV)/.dev: requirements-dev.txt requirements.txt | $(VENV)/bin/python
+	$(PY) -m pip install --quiet --require-hashes -r requirements-dev.txt
+	touch $@ $(VENV)/.runtime
+
+install: $(VENV)/.runtime
+
+install-dev: $(VENV)/.dev
+
+## Compile the locks from pyproject.toml after changing its dependencies (keeps the other
+## pins; `make lock LOCK_ARGS=--upgrade` moves everything to the newest allowed versions)
+LOCK_ARGS ?=
+UV_COMPILE = $(VENV)/bin/uv pip compile pyproject.toml --universal --python-version 3.11 \
+	--generate-hashes --custom-compile-command "make lock" --quiet $(LOCK_ARGS)
+lock: install-dev
+	$(UV_COMPILE) -o requirements.txt
+	$(UV_COMPILE) --extra dev -o requirements-dev.txt
 
 # Two processes in one: the task worker in the background, the server in front. Ctrl-C
 # reaches both (one process group); the trap stops the worker when the server ends otherwise.
@@ -37,7 +58,7 @@ serve: install
 		--workers $${WEB_CONCURRENCY:-3} --access-logfile -
 
 ## Run the whole test suite (DATABASE_URL picks the database; SQLite by default)
-test: install
+test: install-dev
 	$(PY) -m pytest $(PYTEST_ARGS)
 
 migrate: install
@@ -51,11 +72,11 @@ messages: install
 	$(DEV_ENV) $(PY) manage.py makemessages -l sv -l en --ignore=.venv --ignore=staticfiles
 	$(DEV_ENV) $(PY) manage.py compilemessages -l sv -l en --ignore=.venv
 
-lint: install
+lint: install-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 
-typecheck: install
+typecheck: install-dev
 	$(VENV)/bin/mypy
 
 check-deploy: install
@@ -64,7 +85,7 @@ check-deploy: install
 
 ## Load test a championship venue (gunicorn + locust); figures to docs/benchmarks.md.
 ## PostgreSQL when DATABASE_URL names a server (a database of its own is made), else SQLite.
-load: install
+load: install-dev
 	$(PY) -m benchmarks.load
 
 clean:

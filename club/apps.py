@@ -6,3 +6,7 @@ class ClubConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "club"
     verbose_name = _("Club")
+
+    def ready(self) -> None:
+        # A successful login forgives the account's failed logins (a signal receiver).
+        from club import lockouts  # noqa: F401

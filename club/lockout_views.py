@@ -7,7 +7,6 @@ import math
 from datetime import datetime
 from typing import Any
 
-from axes.helpers import get_client_username
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.forms import AuthenticationForm
@@ -57,7 +56,7 @@ def locked_out(
 ) -> HttpResponse:
     """AXES_LOCKOUT_CALLABLE: the login page again, saying when the visitor may try again;
     on a page that asked for the current password, that page as it is, with the status."""
-    username = get_client_username(request, credentials) or ""
+    username = lockouts.attempted_username(request, credentials) or ""
     now = timezone.now()
     locks = lockouts.current_lockouts(now=now, username=username, address=client_ip(request))
     ends = max((lock.ends for lock in locks), default=None)

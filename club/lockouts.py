@@ -14,6 +14,11 @@ counts toward the lock, and while the account is locked even the right one is re
 Axes compares one number, the larger of the account's and the address's failures, with
 one limit; ``failure_limit`` picks the limit that makes that comparison mean "either
 count has reached its own limit".
+
+django-axes is used through what its documentation names: its settings (``AXES_*``,
+callables included), its standalone backend, its ``AccessAttempt`` model and
+``axes.utils.reset``. pyproject.toml pins its minor release, and
+tests/club/test_lockouts_axes_api.py checks the parts of its API this module stands on.
 """
 
 from __future__ import annotations
@@ -26,12 +31,10 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from axes.backends import AxesStandaloneBackend
-from axes.handlers.database import AxesDatabaseHandler
-from axes.helpers import get_client_username, get_cool_off
 from axes.models import AccessAttempt
 from axes.utils import reset
 from django.conf import settings
-from django.contrib.auth import authenticate
+from django.contrib.auth import authenticate, user_logged_in
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -70,10 +73,18 @@ class Lockout:
 
 
 def cool_off() -> timedelta:
-    period: timedelta | None = get_cool_off()
-    if period is None:
-        raise ValueError("AXES_COOLOFF_TIME must be set: every lock ends by itself.")
+    period = getattr(settings, "AXES_COOLOFF_TIME", None)
+    if not isinstance(period, timedelta):
+        raise ValueError("AXES_COOLOFF_TIME must be a timedelta: every lock ends by itself.")
     return period
+
+
+def attempted_username(request: HttpRequest, credentials: dict[str, Any] | None) -> str | None:
+    """The account name a login tried: from the credentials, else the login form."""
+    field = getattr(settings, "AXES_USERNAME_FORM_FIELD", "username")
+    if credentials and credentials.get(field):
+        return str(credentials[field])
+    return request.POST.get(field) or None
 
 
 def limit(kind: Kind) -> int:
@@ -172,9 +183,8 @@ def failure_limit(request: HttpRequest, credentials: dict[str, Any] | None) -> i
     account below its (lower) limit, that maximum reaches the address limit only by the
     address's failures; with the account at its limit, the maximum is at least that.
     """
-    username = get_client_username(request, credentials)
-    # django-axes (no type hints) notes the attempt's time on the request.
-    since = request.axes_attempt_time - cool_off()  # type: ignore[attr-defined]
+    username = attempted_username(request, credentials)
+    since = timezone.now() - cool_off()
     account = AccessAttempt.objects.filter(username=username, attempt_time__gte=since)
     failures = account.aggregate(total=Sum("failures_since_start"))["total"] or 0
     if failures >= limit(Kind.ACCOUNT):
@@ -201,18 +211,14 @@ class LockoutBackend(AxesStandaloneBackend):  # type: ignore[misc]  # django-axe
         return super().authenticate(request, username, password, **kwargs)  # type: ignore[no-any-return]
 
 
-class LockoutHandler(AxesDatabaseHandler):  # type: ignore[misc]  # django-axes: untyped
-    """Axes' database handler; a successful login forgives that account's failures only.
+def forgive_account(sender: object, request: HttpRequest | None, user: User, **kwargs: Any) -> None:
+    """On ``user_logged_in``: a successful login forgives that account's failures only.
 
-    Axes would also forget every failure from the address: at a venue one player's
-    login would wipe the count of everyone else's (and a stranger's) attempts there.
+    Axes' own reset on success (``AXES_RESET_ON_SUCCESS``, off) would also forget every
+    failure from the address: at a venue one player's login would wipe the count of
+    everyone else's (and a stranger's) attempts there.
     """
+    reset(username=user.get_username())
 
-    def reset_user_attempts(
-        self, request: HttpRequest, credentials: dict[str, Any] | None = None
-    ) -> int:
-        username = get_client_username(request, credentials)
-        if not username:
-            return 0
-        count, _ = AccessAttempt.objects.filter(username=username).delete()
-        return int(count)
+
+user_logged_in.connect(forgive_account, dispatch_uid="club.lockouts.forgive_account")

@@ -21,7 +21,7 @@
 - ``CACHE_URL``: where rendered PDFs and the rate limits' counters are kept: ``file:///path``
   (the default, ``var/cache`` in the project folder: shared by every worker on the
   machine, no server needed), ``db://table`` (the database; run ``manage.py
-  createcachetable``), ``redis://host:6379/0`` (needs the ``redis`` package),
+  createcachetable``), ``redis://host:6379/0``,
   ``locmem://`` (one process only) or ``dummy://`` (keeps nothing).
 - ``TASKS_BACKEND``: where slow work waits for a worker (``manage.py db_worker``): the
   default ``django_tasks_db.DatabaseBackend`` keeps the queue in the site's own database
@@ -39,10 +39,12 @@ import os
 from collections.abc import Mapping
 from datetime import timedelta
 from pathlib import Path
-from urllib.parse import parse_qsl, unquote, urlsplit
+from typing import Any
+from urllib.parse import unquote, urlsplit
 
 import dj_database_url
 import django_stubs_ext
+import environ
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
@@ -68,14 +70,36 @@ def env_list(name: str, default: str) -> list[str]:
 
 
 SMTP_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
-EMAIL_BACKENDS = {
-    "smtp": SMTP_BACKEND,
-    "smtps": SMTP_BACKEND,
-    "console": "django.core.mail.backends.console.EmailBackend",
-    "locmem": "django.core.mail.backends.locmem.EmailBackend",
-    "file": "django.core.mail.backends.filebased.EmailBackend",
-    "dummy": "django.core.mail.backends.dummy.EmailBackend",
+CONSOLE_BACKEND = "django.core.mail.backends.console.EmailBackend"
+REDIS_CACHE = "django.core.cache.backends.redis.RedisCache"
+
+# django-environ reads EMAIL_URL and CACHE_URL (user and password percent-decoded, host,
+# port, query). These are the schemes the README documents, and django-environ's names.
+EMAIL_SCHEMES = {
+    "smtp": "smtp",
+    "smtps": "smtp+ssl",
+    "console": "consolemail",
+    "locmem": "memorymail",
+    "file": "filemail",
+    "dummy": "dummymail",
 }
+CACHE_SCHEMES = {
+    "file": "filecache",
+    "db": "dbcache",
+    "redis": "redis",
+    "rediss": "rediss",
+    "locmem": "locmemcache",
+    "dummy": "dummycache",
+}
+
+
+def library_scheme(url: str, schemes: Mapping[str, str], *, variable: str) -> str:
+    """``url`` with its scheme renamed for django-environ; an unknown scheme stops the site."""
+    parts = urlsplit(url)
+    if parts.scheme not in schemes:
+        known = ", ".join(schemes)
+        raise ImproperlyConfigured(f"{variable}: unknown scheme {parts.scheme!r} (use {known}).")
+    return parts._replace(scheme=schemes[parts.scheme]).geturl()
 
 
 def smtp_settings(
@@ -96,80 +120,80 @@ def smtp_settings(
 
 
 def parse_email_url(url: str) -> dict[str, object]:
-    """Django's e-mail settings from one address, e.g. ``smtp://user:pass@host:587/?tls=1``."""
-    parts = urlsplit(url)
-    backend = EMAIL_BACKENDS.get(parts.scheme)
-    if backend is None:
-        known = ", ".join(EMAIL_BACKENDS)
-        raise ImproperlyConfigured(f"EMAIL_URL: unknown scheme {parts.scheme!r} (use {known}).")
-    if parts.scheme == "file":
-        return {"EMAIL_BACKEND": backend, "EMAIL_FILE_PATH": unquote(parts.path)}
+    """Django's e-mail settings from one address, e.g. ``smtp://user:pass@host:587/?tls=1``.
+
+    On top of django-environ: the port follows TLS (587) or SSL (465), else 25; ``?tls=1``,
+    ``?ssl=1`` and ``?timeout=`` (seconds, 10 by default) are read from its options.
+    """
+    try:
+        renamed = library_scheme(url, EMAIL_SCHEMES, variable="EMAIL_URL")
+        parsed = environ.Env.email_url_config(renamed)
+    except ValueError as error:  # a port that is not a number
+        raise ImproperlyConfigured(f"EMAIL_URL: {error}") from error
+    backend = parsed["EMAIL_BACKEND"]
+    if backend == "django.core.mail.backends.filebased.EmailBackend":
+        # django-environ leaves out the path's leading slash: file:///var/mail is absolute.
+        return {"EMAIL_BACKEND": backend, "EMAIL_FILE_PATH": "/" + parsed["EMAIL_FILE_PATH"]}
     if backend != SMTP_BACKEND:
         return {"EMAIL_BACKEND": backend}
-    query = dict(parse_qsl(parts.query))
+    options = {key: str(value) for key, value in parsed.get("OPTIONS", {}).items()}
     try:
-        port, timeout = parts.port, int(query.get("timeout", "10"))
+        timeout = int(options.get("TIMEOUT", "10"))
     except ValueError as error:
-        raise ImproperlyConfigured(f"EMAIL_URL: {error}") from error
+        raise ImproperlyConfigured(f"EMAIL_URL: timeout: {error}") from error
     return smtp_settings(
-        host=parts.hostname or "localhost",
-        port=port,
-        user=unquote(parts.username or ""),
-        password=unquote(parts.password or ""),
-        tls=is_true(query.get("tls"), False),
-        ssl=parts.scheme == "smtps" or is_true(query.get("ssl"), False),
+        host=parsed["EMAIL_HOST"] or "localhost",
+        port=parsed["EMAIL_PORT"],
+        user=parsed["EMAIL_HOST_USER"] or "",
+        password=parsed["EMAIL_HOST_PASSWORD"] or "",
+        tls=bool(parsed.get("EMAIL_USE_TLS")) or is_true(options.get("TLS"), False),
+        ssl=bool(parsed.get("EMAIL_USE_SSL")) or is_true(options.get("SSL"), False),
         timeout=timeout,
     )
 
 
-CACHE_BACKENDS = {
-    "file": "django.core.cache.backends.filebased.FileBasedCache",
-    "db": "django.core.cache.backends.db.DatabaseCache",
-    "redis": "django.core.cache.backends.redis.RedisCache",
-    "rediss": "django.core.cache.backends.redis.RedisCache",
-    "locmem": "django.core.cache.backends.locmem.LocMemCache",
-    "dummy": "django.core.cache.backends.dummy.DummyCache",
-}
-
-
 def parse_cache_url(url: str) -> dict[str, object]:
-    """Django's cache settings from one address, e.g. ``file:///var/cache/club``."""
+    """Django's cache settings from one address, e.g. ``file:///var/cache/club``.
+
+    On top of django-environ: Django's own Redis backend; the file and database caches
+    keep room for every document of a few championships (a PDF is one entry); the
+    database cache's table is ``club_cache`` unless named.
+    """
+    renamed = library_scheme(url, CACHE_SCHEMES, variable="CACHE_URL")
     parts = urlsplit(url)
-    backend = CACHE_BACKENDS.get(parts.scheme)
-    if backend is None:
-        known = ", ".join(CACHE_BACKENDS)
-        raise ImproperlyConfigured(f"CACHE_URL: unknown scheme {parts.scheme!r} (use {known}).")
-    cache: dict[str, object] = {"BACKEND": backend}
+    if parts.scheme == "file" and not parts.path:
+        raise ImproperlyConfigured("CACHE_URL: file:// needs a folder, e.g. file:///var/cache.")
+    redis = parts.scheme in ("redis", "rediss")
+    cache: dict[str, Any] = environ.Env.cache_url_config(
+        renamed, backend=REDIS_CACHE if redis else None
+    )
     if parts.scheme == "file":
-        if not parts.path:
-            raise ImproperlyConfigured("CACHE_URL: file:// needs a folder, e.g. file:///var/cache.")
-        cache["LOCATION"] = unquote(parts.path)
-        # A PDF is one file: room for every document of a few championships.
-        cache["OPTIONS"] = {"MAX_ENTRIES": 3000}
-    elif parts.scheme == "db":
-        cache["LOCATION"] = parts.netloc or "club_cache"
-        cache["OPTIONS"] = {"MAX_ENTRIES": 3000}
-    elif parts.scheme in ("redis", "rediss"):
-        cache["LOCATION"] = url
+        cache["LOCATION"] = unquote(cache["LOCATION"])
+    if parts.scheme == "db":
+        cache["LOCATION"] = cache["LOCATION"] or "club_cache"
+    if parts.scheme in ("file", "db"):
+        cache["OPTIONS"] = {"MAX_ENTRIES": 3000, **cache.get("OPTIONS", {})}
+    if parts.scheme in ("locmem", "dummy") and not cache["LOCATION"]:
+        del cache["LOCATION"]
     return cache
 
 
-def email_settings(environ: Mapping[str, str], *, debug: bool) -> dict[str, object]:
+def email_settings(variables: Mapping[str, str], *, debug: bool) -> dict[str, object]:
     """``EMAIL_URL``, else the separate ``EMAIL_*`` variables, else the terminal under DEBUG."""
-    if environ.get("EMAIL_URL", "").strip():
-        return parse_email_url(environ["EMAIL_URL"].strip())
-    if environ.get("EMAIL_HOST", "").strip():
+    if variables.get("EMAIL_URL", "").strip():
+        return parse_email_url(variables["EMAIL_URL"].strip())
+    if variables.get("EMAIL_HOST", "").strip():
         return smtp_settings(
-            host=environ["EMAIL_HOST"].strip(),
-            port=int(environ.get("EMAIL_PORT") or 0) or None,
-            user=environ.get("EMAIL_HOST_USER", ""),
-            password=environ.get("EMAIL_HOST_PASSWORD", ""),
-            tls=is_true(environ.get("EMAIL_USE_TLS"), False),
-            ssl=is_true(environ.get("EMAIL_USE_SSL"), False),
-            timeout=int(environ.get("EMAIL_TIMEOUT") or 10),
+            host=variables["EMAIL_HOST"].strip(),
+            port=int(variables.get("EMAIL_PORT") or 0) or None,
+            user=variables.get("EMAIL_HOST_USER", ""),
+            password=variables.get("EMAIL_HOST_PASSWORD", ""),
+            tls=is_true(variables.get("EMAIL_USE_TLS"), False),
+            ssl=is_true(variables.get("EMAIL_USE_SSL"), False),
+            timeout=int(variables.get("EMAIL_TIMEOUT") or 10),
         )
     if debug:
-        return {"EMAIL_BACKEND": EMAIL_BACKENDS["console"]}
+        return {"EMAIL_BACKEND": CONSOLE_BACKEND}
     return {"EMAIL_BACKEND": SMTP_BACKEND}
 
 
@@ -208,6 +232,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: /ping/ answers a health check before the HTTPS redirect and the host check.
+    "config.health.PingMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -318,6 +344,8 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL") or "webmaster@localhos
 if not DEBUG and env_flag("SECURE_SSL", True):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = True
+    # The health check speaks plain HTTP inside the container (config/health.py).
+    SECURE_REDIRECT_EXEMPT = [r"^ping/$"]
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
@@ -334,8 +362,7 @@ CACHES = {
 # interface, queued in the database by default and taken by ``manage.py db_worker``.
 TASKS = {
     "default": {
-        "BACKEND": os.environ.get("TASKS_BACKEND", "").strip()
-        or "django_tasks_db.DatabaseBackend",
+        "BACKEND": os.environ.get("TASKS_BACKEND", "").strip() or "django_tasks_db.DatabaseBackend",
     }
 }
 
@@ -362,8 +389,9 @@ LOCKOUT_ADDRESS_FAILURES = 30
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_FAILURE_LIMIT = "club.lockouts.failure_limit"
 AXES_COOLOFF_TIME = timedelta(minutes=15)
-AXES_HANDLER = "club.lockouts.LockoutHandler"
-AXES_RESET_ON_SUCCESS = True
+# A successful login forgives that account's failures only (club.lockouts.forgive_account),
+# not those of its address.
+AXES_RESET_ON_SUCCESS = False
 # A refused login does not count again, so the lock ends at the time the page shows.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_CLIENT_IP_CALLABLE = "config.clients.client_ip"

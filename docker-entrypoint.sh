@@ -1,0 +1,32 @@
+#!/bin/sh
+# The image's entrance (docs/operating.md, The Docker image):
+#   web [gunicorn options]   the site on $PORT, $WEB_CONCURRENCY workers (3)
+#   worker [options]         the task worker: manage.py db_worker
+#   healthcheck              what the image's HEALTHCHECK runs
+#   anything else            a manage.py command: migrate, createsuperuser, check --deploy…
+set -eu
+
+case "${1:-web}" in
+    web)
+        [ "$#" -gt 0 ] && shift
+        exec gunicorn config.wsgi:application --bind "0.0.0.0:${PORT:-8000}" \
+            --workers "${WEB_CONCURRENCY:-3}" --access-logfile - "$@"
+        ;;
+    worker)
+        shift
+        exec python manage.py db_worker "$@"
+        ;;
+    healthcheck)
+        # The worker serves no page: it is healthy while it runs (it is process 1).
+        if tr '\0' ' ' </proc/1/cmdline | grep -q db_worker; then
+            exit 0
+        fi
+        exec python -c 'import os, urllib.request
+url = "http://127.0.0.1:%s/ping/" % os.environ.get("PORT", "8000")
+with urllib.request.urlopen(url, timeout=4) as response:
+    raise SystemExit(0 if response.read() == b"ok" else 1)'
+        ;;
+    *)
+        exec python manage.py "$@"
+        ;;
+esac
