@@ -117,7 +117,8 @@ def test_a_result_is_rated_by_the_worker_and_the_pages_say_updating_until_then(
     assert ListRating.objects.count() == 2
     assert not PendingRerate.objects.exists()
     page = english().get(reverse("ratings:list")).content.decode()
-    assert UPDATING not in page and winner.name in page
+    assert UPDATING not in page
+    assert winner.name in page
     member = english().get(reverse("player_detail", args=[winner.pk])).content.decode()
     assert "updating…" not in member
     rated = stored()
@@ -133,7 +134,8 @@ def test_a_burst_of_results_is_rated_by_the_first_re_rate_and_the_others_do_noth
     for match in [*first, *second.matches.filter(is_bye=False)]:
         settle(match, organiser)
     queued = list(DBTaskResult.objects.ready().order_by("enqueued_at"))
-    assert len(queued) == 6 and PendingRerate.objects.count() == 6
+    assert len(queued) == 6
+    assert PendingRerate.objects.count() == 6
     done = [rerate.call() for _task in queued]
     assert done == [1, None, None, None, None, None]  # from the first period, then up to date
     assert ListRating.objects.count() == 12
@@ -151,6 +153,8 @@ def test_the_administrators_commands_rate_at_once_and_an_organisers_edit_by_the_
     run_worker()
     tournament = round_.tournament
     call_command("set_tournament_rated", tournament.slug, "--unrated", verbosity=0)
-    assert ListRating.objects.count() == 0 and not PendingRerate.objects.exists()
+    assert ListRating.objects.count() == 0
+    assert not PendingRerate.objects.exists()
     call_command("set_tournament_rated", tournament.slug, "--rated", verbosity=0)
-    assert ListRating.objects.count() == 4 and not DBTaskResult.objects.ready().exists()
+    assert ListRating.objects.count() == 4
+    assert not DBTaskResult.objects.ready().exists()
