@@ -8,7 +8,8 @@ or fall with the change (``play`` listens: a tournament match may be played on t
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
 from django.dispatch import Signal
 
@@ -40,5 +41,5 @@ def answer(signal: Signal, **question: Any) -> dict[int, float]:
     """The first answer a listener of ``signal`` gives to ``question``; empty if none does."""
     for _receiver, response in signal.send(sender=None, **question):
         if response is not None:
-            return dict(response)
+            return dict(cast(Mapping[int, float], response))
     return {}

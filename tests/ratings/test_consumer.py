@@ -7,6 +7,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -82,7 +83,7 @@ def run_worker(name: str = "test") -> int:
     return run
 
 
-def published_round(players: int = 4, **fields: object) -> Round:
+def published_round(players: int = 4, **fields: Any) -> Round:
     tournament = make_tournament(players, **fields)
     return rounds.round_publish(round=rounds.round_propose(tournament=tournament))
 
@@ -113,6 +114,7 @@ def test_a_result_is_rated_by_the_worker_and_the_pages_say_updating_until_then(
     assert UPDATING in page
     member = english().get(reverse("player_detail", args=[winner.pk])).content.decode()
     assert "updating…" in member
+    assert "Uppdateras…" in Client().get(reverse("ratings:list")).content.decode()
     run_worker()
     assert ListRating.objects.count() == 2
     assert not PendingRerate.objects.exists()
