@@ -36,9 +36,9 @@ from django.utils.translation import gettext as _
 
 from play import championship
 from play.models import Challenge, OnlineGame
+from play.rated import RATED_A_MONTH, month_of
 from play.services import SEED_LIMIT, Decision, take
-from ratings.bridge import RATED_A_MONTH, month_of
-from ratings.services import ratings_rerate
+from play.signals import rated_match_ended
 from scoring.rules.events import Phase
 from scoring.rules.match import Match
 from tournaments.models import Match as TournamentMatch
@@ -355,7 +355,7 @@ def online_decide(*, pk: int, member: User, moves: int, decision: Decision) -> O
             championship.record_match(game, match)
     _save(game, match)
     if game.finished and game.rated:
-        ratings_rerate(month=month_of(game.last_move))
+        _announce(game)
     return game
 
 
@@ -440,7 +440,13 @@ def _end(game: OnlineGame, match: Match, *, winner: int, ended: str) -> None:
     game.record = {**match.record(), "winner": winner, "ended": ended}
     _save(game, match)
     if game.rated:  # counted if both took part: a loss for who resigned or stopped answering
-        ratings_rerate(month=month_of(game.last_move))
+        _announce(game)
+
+
+def _announce(game: OnlineGame) -> None:
+    """Announce a rated match's end (``signals.rated_match_ended``): the rating list rates
+    its month again (``ratings`` listens; whether it counts is the list's to say)."""
+    rated_match_ended.send(sender=OnlineGame, month=month_of(game.last_move))
 
 
 def _save(game: OnlineGame, match: Match) -> None:

@@ -6,3 +6,20 @@ class RatingsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "ratings"
     verbose_name = _("Rating list")
+
+    def ready(self) -> None:
+        # The rating list consumes the results of tournaments and play (docs/rating.md).
+        from play import signals as play_signals
+        from ratings import receivers
+        from tournaments import signals
+
+        signals.final_results_changed.connect(
+            receivers.on_final_results_changed, dispatch_uid="ratings-results"
+        )
+        play_signals.rated_match_ended.connect(
+            receivers.on_rated_match_ended, dispatch_uid="ratings-online"
+        )
+        signals.ratings_wanted.connect(receivers.on_ratings_wanted, dispatch_uid="ratings-now")
+        signals.expected_scores_wanted.connect(
+            receivers.on_expected_scores_wanted, dispatch_uid="ratings-expected"
+        )

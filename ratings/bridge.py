@@ -36,6 +36,7 @@ from django.db.models import Exists, OuterRef, QuerySet, Subquery
 from django.utils import timezone
 
 from play.models import OnlineGame
+from play.rated import RATED_A_MONTH, month_of
 from ratings.glicko import Rating
 from ratings.models import PeriodRating, RatingPeriod
 from ratings.periods import Outcome, RatedPlayer
@@ -49,10 +50,6 @@ class Period:
     round: int | None
     date: datetime.date
     month: datetime.date | None = None
-
-
-RATED_A_MONTH = 3
-"""Rated online matches between the same two members that count in one month."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,11 +90,6 @@ def counted_online_games() -> list[OnlineResult]:
             won = cast(int, winner)  # a finished game has a winner
             counted.append(OnlineResult(ended, pair[won], pair[1 - won]))
     return counted
-
-
-def month_of(moment: datetime.datetime) -> datetime.date:
-    """The first day of the month of ``moment`` (in the site's time zone)."""
-    return timezone.localdate(moment).replace(day=1)
 
 
 def _month_end(month: datetime.date) -> datetime.date:

@@ -131,3 +131,24 @@ class ListRating(RatedValues):
 
     def __str__(self) -> str:
         return f"{self.player}: {self.rating:.0f}"
+
+
+class PendingRerate(models.Model):
+    """A final result announced and not yet rated: the round it belongs to, or the month
+    of a rated online match (neither: a tournament's results joined, left or moved among
+    the rated ones). Written in the result's own transaction, so it exists if and only if
+    the result was saved; the re-rate that takes it into account deletes it in its own
+    (``ratings.services.ratings_rerate``). While any is left, the list is updating."""
+
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="+", null=True, blank=True
+    )
+    month = models.DateField(null=True, blank=True)
+    announced_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        verbose_name = _("pending re-rate")
+        verbose_name_plural = _("pending re-rates")
+
+    def __str__(self) -> str:
+        return f"{self.round_id or self.month or '*'} @ {self.announced_at:%Y-%m-%d %H:%M:%S}"

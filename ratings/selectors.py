@@ -18,7 +18,7 @@ from django.db.models import Max, Min
 from club.models import Player
 from ratings import bridge
 from ratings.glicko import Rating, expected_score, idle
-from ratings.models import ListRating, PeriodRating, RatingList, RatingPeriod
+from ratings.models import ListRating, PendingRerate, PeriodRating, RatingList, RatingPeriod
 from ratings.periods import RatedPlayer
 from tournaments.models import Seat
 
@@ -67,6 +67,12 @@ def latest_position() -> int:
 def list_version() -> int:
     """A number that changes whenever the list does (for the pages' validators)."""
     return RatingList.objects.filter(pk=1).values_list("version", flat=True).first() or 0
+
+
+def list_updating() -> bool:
+    """Whether a final result waits to be rated (the worker rates the list again a moment
+    after it: docs/rating.md); the pages say the list is updating meanwhile."""
+    return PendingRerate.objects.exists()
 
 
 def _now(line: ListRating, latest: int) -> Rating:

@@ -12,8 +12,14 @@ is rated again from the first that differs: a round that became a rated round, a
 tournament moved to other dates or an older tournament imported all reorder the periods
 after them, whichever result was saved.
 
-``RatingList``'s row is locked first, so two results saved at the same moment are rated
-one after the other, the second from the first's list.
+A final result is announced by its producer (``tournaments.signals``, ``play.signals``):
+``ratings_announce`` writes a ``PendingRerate`` in the result's transaction and a worker
+rates the list again a moment later (``ratings.tasks``). ``RatingList``'s row is locked
+first, so re-rates run one at a time in the order they get the lock; each rates again
+from the earliest period any pending announcement names and deletes the announcements it
+took into account, so a burst of results is rated by the first re-rate that sees them
+and the re-rates after it find the list up to date and do nothing. Once none is pending
+the list is what a recomputation makes (docs/rating.md).
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from ratings import bridge
-from ratings.models import ListRating, PeriodRating, RatingList, RatingPeriod
+from ratings.models import ListRating, PendingRerate, PeriodRating, RatingList, RatingPeriod
 from ratings.periods import RatedPlayer, rate_periods
 from tournaments.models import Round
 
@@ -47,25 +53,44 @@ def _first_difference(rated: Sequence[bridge.Period], stored: Sequence[bridge.Pe
 
 
 @transaction.atomic
+def ratings_announce(
+    *,
+    round: Round | None = None,  # noqa: A002
+    month: datetime.date | None = None,
+) -> None:
+    """Note that a final result of ``round`` (or a rated online match ended in ``month``,
+    its first day; neither: a tournament's results joined, left or moved among the rated
+    ones) waits to be rated: the next ``ratings_rerate`` starts from it at the latest."""
+    PendingRerate.objects.create(round=round, month=month)
+
+
+@transaction.atomic
 def ratings_rerate(
     *,
     round: Round | None = None,  # noqa: A002
     month: datetime.date | None = None,
 ) -> int | None:
-    """Rate the list again from ``round``'s period onward (a result of it became final or
-    was corrected), or ``month``'s (a rated online match ended in it: its first day), or
-    from an earlier period the results have changed.
+    """Rate the list again from the earliest period of ``round`` (a result of it became
+    final or was corrected), of ``month`` (a rated online match ended in it: its first
+    day) and of every pending announcement, or from an earlier period the results have
+    changed; the pending announcements read are done with.
 
     Returns the position rated again from, or None when the list was up to date.
     """
     _lock_list()
+    # The announcements first: each was committed with its result, so the results read
+    # after them include theirs (one committed later stays for the next re-rate).
+    pending = list(PendingRerate.objects.values_list("pk", "round_id", "month"))
+    rounds = {round_id for _pk, round_id, _month in pending if round_id is not None}
+    months = {named for _pk, _round, named in pending if named is not None}
+    rounds |= {round.pk} if round is not None else set()
+    months |= {month} if month is not None else set()
     rated, stored = bridge.rated_periods(), bridge.stored_periods()
     start = _first_difference(rated, stored)
     for index, period in enumerate(rated):
-        if (round is not None and period.round == round.pk) or (
-            month is not None and period.month == month
-        ):
+        if period.round in rounds or period.month in months:
             start = min(start, index)
+    PendingRerate.objects.filter(pk__in=[pk for pk, _round, _month in pending]).delete()
     if start == len(rated) == len(stored):
         return None
     _rebuild(rated, start)
@@ -74,9 +99,12 @@ def ratings_rerate(
 
 @transaction.atomic
 def ratings_recompute() -> int:
-    """The whole list again from the first period; returns the number of periods."""
+    """The whole list again from the first period; returns the number of periods (every
+    pending announcement is done with)."""
     _lock_list()
+    done = list(PendingRerate.objects.values_list("pk", flat=True))
     rated = bridge.rated_periods()
+    PendingRerate.objects.filter(pk__in=done).delete()
     _rebuild(rated, 0)
     return len(rated)
 

@@ -14,6 +14,7 @@ from ratings.selectors import (
     PROVISIONAL_DEVIATION,
     clubs_on_list,
     last_tournament,
+    list_updating,
     list_version,
     rating_list,
 )
@@ -36,6 +37,7 @@ def rating_list_page(request: HttpRequest) -> HttpResponse:
         "clubs": clubs,
         "club": club,
         "last": last,
+        "updating": list_updating(),
         "provisional_deviation": round(PROVISIONAL_DEVIATION),
     }
     return render(request, "ratings/list.html", context)

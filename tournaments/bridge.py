@@ -3,7 +3,8 @@
 It reads a tournament's entries, seats and games in a fixed number of queries
 (however large the field) and turns them into the inputs of
 ``tournaments.standings``, ``tournaments.pairing`` and ``tournaments.playoff``
-(with the club's ratings, ``ratings.selectors``, for a round 1 seeded by rating);
+(with the club's ratings, asked for by ``signals.ratings_wanted``, for a round 1 seeded
+by rating);
 the services save what those return. Terms: an *entrant* is an ``Entry`` seen by
 the algorithms, by its primary key; a round is *counted* in the standings once it
 is published.
@@ -18,11 +19,11 @@ from typing import cast
 
 from django.db.models import Prefetch, Q
 
-from ratings.selectors import ratings_now
 from scoring.rules.match import GamePoints
 from tournaments.models import Entry, ForbiddenPair, Game, Round, Seat, Seeding, Tournament
 from tournaments.pairing import Entrant
 from tournaments.playoff import PlayoffPairing
+from tournaments.signals import answer, ratings_wanted
 from tournaments.standings import ByeValue, GameScore, PlayedMatch, Standing, compute_standings
 
 
@@ -176,7 +177,8 @@ def seeding_ratings(tournament: Tournament, number: int) -> dict[int, float] | N
     if number != 1 or tournament.seeding != Seeding.BY_RATING:
         return None
     players = dict(tournament.entries.order_by().values_list("player_id", "pk"))
-    return {players[player]: rating.rating for player, rating in ratings_now(players).items()}
+    now = answer(ratings_wanted, players=list(players))
+    return {players[player]: rating for player, rating in now.items()}
 
 
 def have_met(tournament: Tournament, first: int, second: int) -> bool:

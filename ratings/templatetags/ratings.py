@@ -14,6 +14,7 @@ from ratings.selectors import (
     PROVISIONAL_DEVIATION,
     best_wins,
     favourites_record,
+    list_updating,
     list_version,
     rating_history,
     ratings_now,
@@ -38,6 +39,7 @@ def rating_panel(player: Player) -> dict[str, Any]:
             [(point.rating.rating, point.rating.deviation) for point in history]
         ),
         "best_wins": best_wins(player=player) if history else [],
+        "updating": list_updating(),
     }
 
 

@@ -24,7 +24,6 @@ from django.db import IntegrityError, transaction
 
 from club.models import Player
 from club.services import player_create
-from ratings.services import ratings_rerate
 from tournaments import copies
 from tournaments.errors import TournamentError
 from tournaments.exchange.checking import ImportPlan, PlayerPlan, check_export
@@ -33,6 +32,7 @@ from tournaments.exchange.matches import MatchPlan, RoundPlan
 from tournaments.models import Entry, ForbiddenPair, ResultChange, Round, Tournament
 from tournaments.services.matches import games_save, match_create
 from tournaments.services.results import game_records_attach, match_snapshot
+from tournaments.signals import final_results_changed
 
 
 @transaction.atomic
@@ -66,7 +66,8 @@ def _write(plan: ImportPlan, *, rated: bool) -> Tournament:
         tournament.save(update_fields=["champion"])
     if rated:
         _refuse_matches_on_the_list(tournament)
-        ratings_rerate()  # its final results are rated, and every period after them again
+        # Its final results are rated, and every period after them again, at once.
+        final_results_changed.send(sender=Tournament, round=None, at_once=True)
     return tournament
 
 

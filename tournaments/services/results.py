@@ -24,7 +24,6 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from ratings.services import ratings_rerate
 from scoring.rules.match import MatchReportError, MatchResult, ReportFault, check_match
 from tournaments import bridge
 from tournaments.access import Actor
@@ -32,7 +31,7 @@ from tournaments.errors import TournamentError
 from tournaments.models import Match, ResultChange, Round
 from tournaments.services.changes import tournament_changed
 from tournaments.services.matches import game_records_save, games_save
-from tournaments.signals import match_changed, result_entered
+from tournaments.signals import final_results_changed, match_changed, result_entered
 
 
 def match_snapshot(match: Match) -> dict[str, Any]:
@@ -116,17 +115,17 @@ def log_change(
 def save_changed(match: Match) -> None:
     """Save a changed result: a new report version, so older confirm forms are refused.
 
-    A final result (new or corrected) is rated at once, in the same transaction: the
-    rating list from the match's round onward (``ratings.services``). The change is
-    announced (``signals.match_changed``): a proposal to play the match on the site
-    ends with it.
+    The change is announced (``signals.match_changed``): a proposal to play the match on
+    the site ends with it; a final result (new or corrected) also as one for the rating
+    list (``signals.final_results_changed``), which a worker rates again a moment later
+    from the match's round onward.
     """
     match.report_version += 1
     match.save()
     tournament_changed(match.round.tournament_id, round_id=match.round_id)
     match_changed.send(sender=Match, match=match)
     if match.status == Match.Status.FINAL:
-        ratings_rerate(round=match.round)
+        final_results_changed.send(sender=Match, round=match.round, at_once=False)
 
 
 # The permission predicates: each says why an actor in ``seat`` may not do something

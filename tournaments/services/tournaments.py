@@ -15,11 +15,11 @@ from django.utils.translation import gettext as _
 
 from club.models import Player
 from club.services import player_create
-from ratings.services import ratings_rerate
 from tournaments import copies
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, ForbiddenPair, Round, Tournament
 from tournaments.services.changes import tournament_changed
+from tournaments.signals import final_results_changed
 
 TOURNAMENT_FIELDS = (
     "name",
@@ -108,7 +108,7 @@ def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
     if (tournament.starts_on, tournament.ends_on, tournament.rated) != days:
         # Its rounds may now be rated in another order, on other days, or not at all;
         # before round 1 is published nothing of it is final, so this changes nothing.
-        ratings_rerate()
+        final_results_changed.send(sender=Tournament, round=None, at_once=False)
     return tournament
 
 
@@ -141,7 +141,8 @@ def tournament_set_rated(*, tournament: Tournament, rated: bool) -> Tournament:
     tournament.rated = rated
     tournament.save(update_fields=["rated"])
     tournament_changed(tournament)
-    ratings_rerate()  # its rounds join or leave the rating periods; later ones move
+    # Its rounds join or leave the rating periods, later ones move: rated again at once.
+    final_results_changed.send(sender=Tournament, round=None, at_once=True)
     return tournament
 
 

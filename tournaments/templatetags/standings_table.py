@@ -16,11 +16,11 @@ from django import template
 from django.urls import reverse
 
 from club.names import distinct_names
-from ratings.selectors import expected_scores
 from scoring.rules.events import WINNING_SCORE
 from tournaments import tiebreaks
 from tournaments.bridge import StandingRow
 from tournaments.models import Match, Tournament
+from tournaments.signals import answer, expected_scores_wanted
 
 register = template.Library()
 
@@ -168,7 +168,8 @@ def _expected(rows: Sequence[dict[str, Any]]) -> dict[int, tuple[int, int]]:
         for row in rows
         if not row["match"].is_bye and row["match"].status in UNPLAYED
     }
-    chances = expected_scores({match: (pair[0], pair[1]) for match, pair in unplayed.items()})
+    pairs = {match: (pair[0], pair[1]) for match, pair in unplayed.items()}
+    chances = answer(expected_scores_wanted, pairs=pairs)
     return {match: (round(100 * p), 100 - round(100 * p)) for match, p in chances.items()}
 
 

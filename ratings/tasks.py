@@ -1,0 +1,14 @@
+"""The rating list's work for the worker (``manage.py db_worker``, docs/operating.md)."""
+
+from __future__ import annotations
+
+from django_tasks import task
+
+from ratings.services import ratings_rerate
+
+
+@task()
+def rerate() -> int | None:
+    """Rate the list again from the earliest pending announcement (``ratings.services``);
+    None when another re-rate already did (the list was up to date)."""
+    return ratings_rerate()

@@ -1,0 +1,162 @@
+"""The rating list consumes the results: tournaments and play announce a final result and
+import nothing of ratings; with the database queue a worker rates the list a moment later,
+the pages say it is updating meanwhile, and a burst of results is rated once."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import call_command
+from django.db import transaction
+from django.test import Client, override_settings
+from django.urls import reverse
+from django_tasks_db.management.commands.db_worker import Worker
+from django_tasks_db.models import DBTaskResult
+
+from ratings.models import ListRating, PendingRerate
+from ratings.services import ratings_recompute
+from ratings.tasks import rerate
+from tests.ratings.conftest import stored
+from tests.tournaments.conftest import make_tournament, seats
+from tournaments.models import Match, Round
+from tournaments.services import results, rounds
+
+ROOT = Path(__file__).resolve().parents[2]
+DATABASE_QUEUE = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+
+
+def imports(path: Path) -> set[str]:
+    """The top-level packages ``path`` imports from."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+@pytest.mark.parametrize("app", ["tournaments", "play"])
+def test_the_producers_of_results_import_nothing_of_ratings(app: str) -> None:
+    importers = [
+        str(path.relative_to(ROOT))
+        for path in sorted((ROOT / app).rglob("*.py"))
+        if "ratings" in imports(path)
+    ]
+    assert importers == []
+
+
+@pytest.fixture
+def database_queue(db: None) -> Iterator[None]:
+    with override_settings(TASKS=DATABASE_QUEUE):
+        yield
+
+
+def run_worker(name: str = "test") -> int:
+    """What ``manage.py db_worker`` does, until the queue is empty (without closing the
+    test's connection between tasks); the number of tasks run, each successful."""
+    worker = Worker(
+        queue_names=["*"],
+        interval=0,
+        batch=True,
+        backend_name="default",
+        startup_delay=False,
+        max_tasks=None,
+        worker_id=name,
+        excluded_queue_names=[],
+    )
+    run = 0
+    while True:
+        with transaction.atomic():
+            claimed = DBTaskResult.objects.ready().get_locked()
+            if claimed is None:
+                break
+            claimed.claim(name)
+        worker.run_task(claimed)
+        run += 1
+    assert not DBTaskResult.objects.failed().exists()
+    return run
+
+
+def published_round(players: int = 4, **fields: Any) -> Round:
+    tournament = make_tournament(players, **fields)
+    return rounds.round_publish(round=rounds.round_propose(tournament=tournament))
+
+
+def settle(match: Match, organiser: User) -> None:
+    results.match_settle(match=match, organiser=organiser, first_dealer=0, games=[(0, 100)] * 2)
+
+
+def english() -> Client:
+    client = Client()
+    client.cookies["django_language"] = "en"
+    return client
+
+
+UPDATING = "Updating…"
+
+
+def test_a_result_is_rated_by_the_worker_and_the_pages_say_updating_until_then(
+    database_queue: None, organiser: User
+) -> None:
+    match = published_round().matches.filter(is_bye=False).order_by("table").first()
+    assert match is not None
+    settle(match, organiser)
+    assert DBTaskResult.objects.ready().count() == 1
+    assert ListRating.objects.count() == 0  # not yet: the worker rates it
+    winner = seats(match)[0].entry.player
+    page = english().get(reverse("ratings:list")).content.decode()
+    assert UPDATING in page
+    member = english().get(reverse("player_detail", args=[winner.pk])).content.decode()
+    assert "updating…" in member
+    assert "Uppdateras…" in Client().get(reverse("ratings:list")).content.decode()
+    run_worker()
+    assert ListRating.objects.count() == 2
+    assert not PendingRerate.objects.exists()
+    page = english().get(reverse("ratings:list")).content.decode()
+    assert UPDATING not in page
+    assert winner.name in page
+    member = english().get(reverse("player_detail", args=[winner.pk])).content.decode()
+    assert "updating…" not in member
+    rated = stored()
+    ratings_recompute()
+    assert stored() == rated
+
+
+def test_a_burst_of_results_is_rated_by_the_first_re_rate_and_the_others_do_nothing(
+    database_queue: None, organiser: User
+) -> None:
+    first = published_round(8).matches.filter(is_bye=False)
+    second = published_round(4, name="Later Open", starts_on=first[0].round.tournament.ends_on)
+    for match in [*first, *second.matches.filter(is_bye=False)]:
+        settle(match, organiser)
+    queued = list(DBTaskResult.objects.ready().order_by("enqueued_at"))
+    assert len(queued) == 6
+    assert PendingRerate.objects.count() == 6
+    done = [rerate.call() for _task in queued]
+    assert done == [1, None, None, None, None, None]  # from the first period, then up to date
+    assert ListRating.objects.count() == 12
+    rated = stored()
+    ratings_recompute()
+    assert stored() == rated
+
+
+def test_the_administrators_commands_rate_at_once_and_an_organisers_edit_by_the_worker(
+    database_queue: None, organiser: User
+) -> None:
+    round_ = published_round()
+    for match in round_.matches.filter(is_bye=False):
+        settle(match, organiser)
+    run_worker()
+    tournament = round_.tournament
+    call_command("set_tournament_rated", tournament.slug, "--unrated", verbosity=0)
+    assert ListRating.objects.count() == 0
+    assert not PendingRerate.objects.exists()
+    call_command("set_tournament_rated", tournament.slug, "--rated", verbosity=0)
+    assert ListRating.objects.count() == 4
+    assert not DBTaskResult.objects.ready().exists()
