@@ -155,9 +155,7 @@ def player_invitation_send(request: AuthenticatedHttpRequest, pk: int) -> HttpRe
     except ValidationError as error:
         _say_errors(request, error)
     else:
-        sent = _(
-            "The invitation to %(email)s is on its way; this page says whether it was sent."
-        )
+        sent = _("The invitation to %(email)s is on its way; this page says whether it was sent.")
         messages.success(request, sent % {"email": player.email})
     return _back_to_player(player)
 

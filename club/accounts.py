@@ -21,13 +21,13 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from club import mail
 from club.invitations import (
     Invitation,
     InvitationError,
     invitation_for,
     invitation_tokens,
 )
-from club import mail
 from club.models import InvitationMail, Player
 
 

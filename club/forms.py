@@ -132,7 +132,9 @@ class QueuedPasswordResetForm(PasswordResetForm):
     ) -> None:
         subject = "".join(render_to_string(subject_template_name, context).splitlines())
         body = render_to_string(email_template_name, context)
-        html = render_to_string(html_email_template_name, context) if html_email_template_name else ""
+        html = (
+            render_to_string(html_email_template_name, context) if html_email_template_name else ""
+        )
         mail.letter_queue(
             mail.letter(subject=subject, body=body, html=html, to=[to_email], from_email=from_email)
         )

@@ -15,7 +15,7 @@ from django_tasks_db.models import DBTaskResult
 DATABASE_TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 
 
-def waiting(task_path: str = "") -> list[DBTaskResult]:
+def waiting(task_path: str = "") -> list[DBTaskResult[..., object]]:
     """The tasks waiting in the queue (of ``task_path`` only, when given), due or not."""
     tasks = DBTaskResult.objects.filter(status="READY").order_by("enqueued_at")
     return list(tasks.filter(task_path=task_path) if task_path else tasks)

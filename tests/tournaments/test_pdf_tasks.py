@@ -124,7 +124,9 @@ def test_a_burst_of_requests_queues_one_render_per_document(
         assert others[n % 4].get(urls[n % len(urls)]).status_code == 200
     assert len(waiting(RENDER_TASK)) == len(urls)
     run_queue()
-    assert sorted(renders) == sorted(["standings", "standings", "crosstable", "pairings", "scoresheets"])
+    assert sorted(renders) == sorted(
+        ["standings", "standings", "crosstable", "pairings", "scoresheets"]
+    )
     for url in urls:
         assert visitor.get(url)["Content-Type"] == "application/pdf"
 

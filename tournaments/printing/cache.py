@@ -131,9 +131,7 @@ def _status_page(request: HttpRequest, *, ready: bool, failed: bool) -> HttpResp
     return response
 
 
-def pdf_response(
-    request: HttpRequest, key: str, builder: str, **arguments: JSON
-) -> HttpResponse:
+def pdf_response(request: HttpRequest, key: str, builder: str, **arguments: JSON) -> HttpResponse:
     """The PDF at ``key`` if it is rendered; else the page saying it is being prepared
     (after enqueueing its render, ``builder(**arguments)``) or that its render failed.
 
