@@ -29,7 +29,12 @@ from django_ratelimit import ALL
 from django_ratelimit.core import is_ratelimited
 
 from club import accounts
-from club.forms import AccountEmailForm, CurrentPasswordChangeForm, InvitationAcceptForm
+from club.forms import (
+    AccountEmailForm,
+    CurrentPasswordChangeForm,
+    InvitationAcceptForm,
+    QueuedPasswordResetForm,
+)
 from club.invitations import (
     InvitationError,
     InvitationProblem,
@@ -69,7 +74,12 @@ def _reset_refused(request: HttpRequest, *, email: str) -> bool:
 
 
 class PasswordResetView(auth_views.PasswordResetView):
-    """Django's password reset page; past a limit the same answer, and no mail is sent."""
+    """Django's password reset page; past a limit the same answer, and no mail is sent.
+
+    The mail is sent by the worker (``QueuedPasswordResetForm``), so a slow mail server
+    never holds the page."""
+
+    form_class = QueuedPasswordResetForm
 
     def form_valid(self, form: PasswordResetForm) -> HttpResponse:
         if _reset_refused(self.request, email=form.cleaned_data["email"]):
@@ -145,7 +155,7 @@ def player_invitation_send(request: AuthenticatedHttpRequest, pk: int) -> HttpRe
     except ValidationError as error:
         _say_errors(request, error)
     else:
-        sent = _("The invitation was sent to %(email)s.")
+        sent = _("The invitation to %(email)s is on its way; this page says whether it was sent.")
         messages.success(request, sent % {"email": player.email})
     return _back_to_player(player)
 

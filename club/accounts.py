@@ -11,13 +11,9 @@ account's address.
 
 from __future__ import annotations
 
-import logging
-import smtplib
-
 from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.core.mail import EmailMessage
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.db.models import Field
@@ -25,15 +21,14 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from club import mail
 from club.invitations import (
     Invitation,
     InvitationError,
     invitation_for,
     invitation_tokens,
 )
-from club.models import Player
-
-logger = logging.getLogger(__name__)
+from club.models import InvitationMail, Player
 
 
 @transaction.atomic
@@ -53,27 +48,24 @@ def invitation_create(*, player: Player) -> Invitation:
     return invitation
 
 
-def invitation_send(*, invitation: Invitation, url: str, organiser: User) -> None:
-    """E-mail the invitation link ``url`` to the player, in the current language."""
+def invitation_send(*, invitation: Invitation, url: str, organiser: User) -> InvitationMail:
+    """Queue the e-mail of the invitation link ``url`` to the player, in the current language.
+
+    The worker sends it and tries again if the mail server fails (``club.mail``); the
+    returned record says, on the player's page, whether it went out.
+    """
     player = invitation.player
     if not player.email:
         raise ValidationError(_("%(player)s has no e-mail address.") % {"player": player})
     sender = organiser.get_full_name() or organiser.get_username()
     context = {"player": player, "url": url, "expires": invitation.expires, "sender": sender}
-    message = EmailMessage(
+    written = mail.letter(
         subject=_("Your invitation to the Swedish Cribbage Club's site"),
         body=render_to_string("club/invitation_email.txt", context),
         to=[player.email],
         reply_to=[organiser.email] if organiser.email else None,
     )
-    try:
-        message.send()
-    except (smtplib.SMTPException, OSError) as error:
-        logger.exception("Invitation e-mail to player %s failed", player.pk)
-        raise ValidationError(
-            _("The e-mail could not be sent (%(error)s). Give the player the link another way.")
-            % {"error": error}
-        ) from error
+    return mail.invitation_mail_queue(player=player, letter=written)
 
 
 def _username_taken(username: str) -> ValidationError:

@@ -6,11 +6,18 @@ from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
 from django.contrib.auth import get_user_model
-from django.contrib.auth.forms import PasswordChangeForm, SetPasswordMixin, UsernameField
+from django.contrib.auth.forms import (
+    PasswordChangeForm,
+    PasswordResetForm,
+    SetPasswordMixin,
+    UsernameField,
+)
 from django.contrib.auth.models import User
 from django.http import HttpRequest
+from django.template.loader import render_to_string
 from django.utils.translation import gettext_lazy as _
 
+from club import mail
 from club.lockouts import current_password_check
 from club.models import Player
 from config.http import AuthenticatedHttpRequest
@@ -105,3 +112,29 @@ class CurrentPasswordChangeForm(PasswordChangeForm):
         password: str = self.cleaned_data["old_password"]
         current_password_check(self.request, user=self.user, password=password)
         return password
+
+
+class QueuedPasswordResetForm(PasswordResetForm):
+    """Django's password reset form, whose mail the worker sends (``club.mail``).
+
+    The letter is written here, as Django writes it; only the sending waits in the
+    queue, so the page answers at once and the same whatever the mail server does.
+    """
+
+    def send_mail(
+        self,
+        subject_template_name: str,
+        email_template_name: str,
+        context: dict[str, Any],
+        from_email: str | None,
+        to_email: str,
+        html_email_template_name: str | None = None,
+    ) -> None:
+        subject = "".join(render_to_string(subject_template_name, context).splitlines())
+        body = render_to_string(email_template_name, context)
+        html = (
+            render_to_string(html_email_template_name, context) if html_email_template_name else ""
+        )
+        mail.letter_queue(
+            mail.letter(subject=subject, body=body, html=html, to=[to_email], from_email=from_email)
+        )

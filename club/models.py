@@ -47,3 +47,41 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} ({self.club})" if self.club else self.name
+
+
+class InvitationMail(models.Model):
+    """One e-mail of an invitation link: queued, sent, or given up on (``club.mail``).
+
+    Kept so that organisers see on the player's page whether the mail went out, and
+    when it was last tried; the link itself is not kept (it is made from the player).
+    """
+
+    class State(models.TextChoices):
+        QUEUED = "queued", _("queued")
+        SENT = "sent", _("sent")
+        FAILED = "failed", _("not sent")
+
+    player = models.ForeignKey(
+        Player, on_delete=models.CASCADE, related_name="invitation_mails", verbose_name=_("player")
+    )
+    to = models.EmailField(_("to"))
+    state = models.CharField(_("state"), max_length=8, choices=State, default=State.QUEUED)
+    attempts = models.PositiveSmallIntegerField(_("attempts"), default=0)
+    queued_at = models.DateTimeField(_("queued"), default=timezone.now)
+    tried_at = models.DateTimeField(_("last tried"), null=True, blank=True)
+    retry_at = models.DateTimeField(_("next try"), null=True, blank=True)
+    error = models.CharField(_("error"), max_length=300, blank=True)
+
+    class Meta:
+        verbose_name = _("invitation e-mail")
+        verbose_name_plural = _("invitation e-mails")
+        ordering = ["-queued_at", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(state__in=["queued", "sent", "failed"]),
+                name="invitation_mail_state_known",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.to} ({self.state})"

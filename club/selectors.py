@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
-from club.models import Player
+from club.models import InvitationMail, Player
 from club.services import fold
 
 
@@ -30,3 +30,11 @@ def possible_twins(*, name: str) -> list[Player]:
         return []
     candidates = Player.objects.filter(search_key__startswith=f"{wanted} ")
     return [player for player in candidates if fold(player.name) == wanted]
+
+
+def invitation_mail_latest(*, player: Player) -> InvitationMail | None:
+    """The latest e-mail of the player's current invitation (queued, sent or not sent)."""
+    if player.invited_at is None:
+        return None
+    mails = InvitationMail.objects.filter(player=player, queued_at__gte=player.invited_at)
+    return mails.order_by("-queued_at", "-pk").first()

@@ -45,6 +45,7 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
         if invitation is not None:
             context["invitation"] = invitation
             context["invitation_url"] = request.build_absolute_uri(invitation.path)
+            context["invitation_mail"] = selectors.invitation_mail_latest(player=player)
     return render(request, "club/player_detail.html", context)
 
 

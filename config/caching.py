@@ -2,7 +2,7 @@
 
 When a tournament's results version moves, every reader polling its pages asks for the
 new version within a second or two. Without care each of them finds the cache empty and
-renders the same table or PDF at once: on a 2-core machine a dozen renders of a
+renders the same table at once: on a 2-core machine a dozen renders of a
 128-table round queue behind each other (docs/benchmarks.md, "Venue"). With
 :func:`computed_once` the first reader takes a short lock in the cache and renders; the
 others wait for its result and read it.

@@ -9,7 +9,7 @@ from django.shortcuts import render
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
-from ratings.printing import listed, rating_list_document
+from ratings.printing import listed
 from ratings.selectors import (
     PROVISIONAL_DEVIATION,
     clubs_on_list,
@@ -48,4 +48,4 @@ def rating_list_pdf(request: HttpRequest) -> HttpResponse:
     club = _club(request, clubs_on_list())
     parts = f"{list_version()}|{get_language()}|{club or ''}"
     key = f"pdf:ratings:{hashlib.blake2b(parts.encode(), digest_size=16).hexdigest()}"
-    return pdf_response(request, key, lambda: rating_list_document(club=club))
+    return pdf_response(request, key, "ratings.printing.rating_list_document", club=club)

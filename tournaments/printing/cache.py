@@ -1,4 +1,4 @@
-"""Rendered PDFs kept in Django's cache, so a document is laid out once per change.
+"""Rendered PDFs kept in Django's cache, rendered by a worker, never inside a request.
 
 A PDF's cache key names the document, its options (round, sheets a page, the links'
 host), the reader's language and the tournament's results version
@@ -6,44 +6,46 @@ host), the reader's language and the tournament's results version
 what the documents show). A changed result is a new version and so a new key: no PDF is
 ever served from before the change, and the old ones age out of the cache.
 
-Only a render costs: when a render is needed it is counted against the reader's rate
-limit (``render_refusal``), and readers who ask for the same new document at the same
-moment wait for the one render instead of each starting their own.
+A request for a document version that is not rendered yet enqueues one render task
+(``printing.tasks.render_pdf``) and answers at once with a page that says the document
+is being prepared and reloads itself until it is there (``printing.state`` keeps the
+markers that make many readers, or one reader's burst, enqueue it once). Only the
+request that enqueues a render counts against the reader's rate limit
+(``render_refused``): readers of a document already rendered or queued cost nothing.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
-from dataclasses import dataclass
+from urllib.parse import urlencode
 
 from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.crypto import get_random_string
 from django.utils.translation import get_language
 from django_ratelimit import ALL
 from django_ratelimit.core import is_ratelimited
 from django_ratelimit.exceptions import Ratelimited
 
 from club.roles import is_organiser
-from config.caching import computed_once
 from config.clients import client_ip
 from tournaments.models import Tournament
-from tournaments.printing import documents
-from tournaments.printing.documents import Document
+from tournaments.printing import state, tasks
+from tournaments.printing.state import Rendered
+from tournaments.printing.tasks import JSON
 
-# How long a rendered PDF is kept (a new version makes it unreachable long before).
-KEEP_SECONDS = 24 * 60 * 60
-# How long readers wait for someone else's render of the same document before their own.
-WAIT_SECONDS = 15.0
-# Renders a reader may start (cached copies are never counted): a visitor by address,
-# a member by account; organisers print what they need.
-VISITOR_RENDERS = "20/10m"
+# New documents a reader may have rendered (documents rendered or queued already are
+# never counted): by address for visitors, where one address may be a whole venue behind
+# the club's router (docs/operating.md, "Rate limits"); by account for members;
+# organisers print what they need.
+VISITOR_RENDERS = "60/10m"
 MEMBER_RENDERS = "60/10m"
+# How often the "being prepared" page looks again.
+REFRESH_SECONDS = 2
+# The query parameter of "Try again" after a failed render.
+RETRY = "retry"
 
-
-@dataclass(frozen=True)
-class Rendered:
-    filename: str
-    content: bytes
+__all__ = ["Rendered", "cache_key", "pdf_response", "render_refused"]
 
 
 def cache_key(
@@ -84,26 +86,67 @@ def render_refused(request: HttpRequest) -> bool:
     return refused
 
 
-def cached_pdf(
-    key: str, build: Callable[[], Document], *, refused: Callable[[], bool]
-) -> Rendered | None:
-    """The PDF at ``key``, rendered by ``build`` if nobody has yet; None if ``refused()``."""
+def _enqueued(request: HttpRequest, key: str, builder: str, arguments: dict[str, JSON]) -> None:
+    """Enqueue the render unless it is queued already; a reader past their limit gets 429."""
+    if not state.mark_queued(key):
+        return
+    try:
+        if render_refused(request):
+            raise Ratelimited
+        tasks.render_pdf.enqueue(
+            key=key, builder=builder, arguments=arguments, language=get_language() or ""
+        )
+    except BaseException:
+        state.render_finished(key)  # nothing is queued: let the next reader try
+        raise
 
-    def render() -> Rendered | None:
-        if refused():
-            return None
-        document = build()
-        return Rendered(document.filename, documents.render_pdf(document))
 
-    return computed_once(key, render, timeout=KEEP_SECONDS, wait=WAIT_SECONDS)
+def _again(request: HttpRequest, *, retry: bool) -> str:
+    """This document's address, asking to try a failed render again or not."""
+    query = request.GET.copy()
+    query.pop(RETRY, None)
+    if retry:
+        query[RETRY] = "1"
+    encoded = urlencode(sorted(query.items()))
+    return f"{request.path}?{encoded}" if encoded else request.path
 
 
-def pdf_response(request: HttpRequest, key: str, build: Callable[[], Document]) -> HttpResponse:
-    """The PDF at ``key`` from the cache, or rendered by ``build`` and kept; a reader who
-    has started too many renders gets the 429 page."""
-    rendered = cached_pdf(key, build, refused=lambda: render_refused(request))
-    if rendered is None:
-        raise Ratelimited
-    response = HttpResponse(rendered.content, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{rendered.filename}"'
+def _status_page(request: HttpRequest, *, ready: bool, failed: bool) -> HttpResponse:
+    context = {
+        "url": _again(request, retry=False),
+        "retry_url": _again(request, retry=True),
+        "ready": ready,
+        "failed": failed,
+        "refresh_seconds": REFRESH_SECONDS,
+        "polling": bool(request.headers.get("HX-Request")),
+    }
+    if context["polling"]:
+        status = 200 if ready or failed else 202
+        return render(request, "printing/preparing.html#status", context, status=status)
+    response = render(request, "printing/preparing.html", context)
+    # Its own validator, never the document's: a browser that keeps this page must not be
+    # told "304, still the same" once the PDF is there (views.conditional keeps an ETag
+    # that is already set).
+    response["ETag"] = f'"preparing-{get_random_string(12)}"'
+    return response
+
+
+def pdf_response(request: HttpRequest, key: str, builder: str, **arguments: JSON) -> HttpResponse:
+    """The PDF at ``key`` if it is rendered; else the page saying it is being prepared
+    (after enqueueing its render, ``builder(**arguments)``) or that its render failed.
+
+    Under a backend that runs tasks at once (the tests' ImmediateBackend) the render is
+    done when it is enqueued, and the PDF is served at once.
+    """
+    if request.GET.get(RETRY) and state.is_failed(key):
+        state.forget_failure(key)
+    if state.rendered(key) is None and not state.is_failed(key):
+        _enqueued(request, key, builder, arguments)
+    done = state.rendered(key)
+    if done is None:
+        return _status_page(request, ready=False, failed=state.is_failed(key))
+    if request.headers.get("HX-Request"):
+        return _status_page(request, ready=True, failed=False)
+    response = HttpResponse(done.content, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{done.filename}"'
     return response

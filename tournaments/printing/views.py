@@ -8,8 +8,9 @@ the addresses on it use the scheme and host the reader reached the site by.
 
 A rendered PDF is kept until the tournament changes (``printing.cache``) and the
 reader's browser asks again with its ETag (``views.conditional``): a repeated
-download costs a cache read or a 304. A reader who starts too many renders gets the
-429 page.
+download costs a cache read or a 304. A PDF not rendered yet is rendered by a worker
+(``printing.tasks``); meanwhile the reader gets a page that says it is being prepared.
+A reader who starts too many renders gets the 429 page.
 """
 
 from __future__ import annotations
@@ -25,6 +26,9 @@ from tournaments.printing.cache import pdf_response
 from tournaments.views.common import get_round, get_tournament
 from tournaments.views.conditional import conditional, on_tournament
 
+# Where the render task finds each document's builder (``printing.tasks``).
+BUILDERS = "tournaments.printing.tasks"
+
 
 def last_closed(rounds: list[Round]) -> Round | None:
     return next((r for r in reversed(rounds) if r.status == Round.Status.CLOSED), None)
@@ -36,7 +40,7 @@ def pairings_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = get_tournament(slug, request)
     round_ = get_round(tournament, number, request)
     key = cache.cache_key("pairings", tournament, round_.number)
-    return pdf_response(request, key, lambda: documents.pairings(round_))
+    return pdf_response(request, key, f"{BUILDERS}.pairings", round_id=round_.pk)
 
 
 @require_safe
@@ -53,7 +57,10 @@ def scoresheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpRespons
     return pdf_response(
         request,
         key,
-        lambda: documents.scoresheets(round_, per_page=int(per_page), base_url=base_url),
+        f"{BUILDERS}.scoresheets",
+        round_id=round_.pk,
+        per_page=int(per_page),
+        base_url=base_url,
     )
 
 
@@ -79,7 +86,13 @@ def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
         shown = [r for r in rounds if r.number <= round_.number]
         version = selectors.rounds_version(shown)
         key = cache.cache_key("standings", tournament, round_.number, version=version)
-    return pdf_response(request, key, lambda: documents.standings(tournament, round_))
+    return pdf_response(
+        request,
+        key,
+        f"{BUILDERS}.standings",
+        tournament_id=tournament.pk,
+        round_id=None if round_ is None else round_.pk,
+    )
 
 
 @require_safe
@@ -87,11 +100,7 @@ def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 def crosstable_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug, request)
     key = cache.cache_key("crosstable", tournament)
-    return pdf_response(
-        request,
-        key,
-        lambda: documents.crosstable(tournament, selectors.published_swiss_rounds(tournament)),
-    )
+    return pdf_response(request, key, f"{BUILDERS}.crosstable", tournament_id=tournament.pk)
 
 
 @require_safe
@@ -101,7 +110,7 @@ def playoff_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     if not tournament.playoff_size:
         raise Http404
     key = cache.cache_key("playoff", tournament)
-    return pdf_response(request, key, lambda: documents.playoff(tournament))
+    return pdf_response(request, key, f"{BUILDERS}.playoff", tournament_id=tournament.pk)
 
 
 @organiser_required
@@ -110,4 +119,6 @@ def slips_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug)
     base_url = links.base_url_of(request)
     key = cache.cache_key("slips", tournament, base_url)
-    return pdf_response(request, key, lambda: documents.slips(tournament, base_url=base_url))
+    return pdf_response(
+        request, key, f"{BUILDERS}.slips", tournament_id=tournament.pk, base_url=base_url
+    )
