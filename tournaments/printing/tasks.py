@@ -8,7 +8,8 @@ builder reads the database when the task runs, so a PDF kept under a version is 
 older than that version (at most newer, if a result came in meanwhile).
 
 A worker (``manage.py db_worker``) runs one task at a time, so a worker process renders
-at most one PDF at a time; web requests never render (docs/operating.md, "PDFs, rendered by the worker").
+at most one PDF at a time; web requests never render (docs/operating.md, "PDFs, rendered
+by the worker").
 """
 
 from __future__ import annotations
