@@ -334,8 +334,7 @@ CACHES = {
 # interface, queued in the database by default and taken by ``manage.py db_worker``.
 TASKS = {
     "default": {
-        "BACKEND": os.environ.get("TASKS_BACKEND", "").strip()
-        or "django_tasks_db.DatabaseBackend",
+        "BACKEND": os.environ.get("TASKS_BACKEND", "").strip() or "django_tasks_db.DatabaseBackend",
     }
 }
 
