@@ -8,7 +8,8 @@ no page or re-rate costs a query per earlier round.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from typing import Any
+
 import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
@@ -156,20 +157,20 @@ def record_of(name: str, page: str) -> tuple[int, int]:
 
 
 @pytest.fixture
-def drawn(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The matches whose rows the round page draws (not read back from the cache)."""
-    from tournaments.templatetags import pairing_rows
+    from tournaments.templatetags import pairing_rows, standings_table
 
     matches: list[int] = []
-    lines = pairing_rows.pairing_lines
+    lines = standings_table.pairing_lines
 
-    def counting(*args: object, **kwargs: object) -> object:
-        found = lines(*args, **kwargs)  # type: ignore[arg-type]
+    def counting(*args: Any, **kwargs: Any) -> list[standings_table.PairingLine]:
+        found = lines(*args, **kwargs)
         matches.extend(line.match_id for line in found)
         return found
 
     monkeypatch.setattr(pairing_rows, "pairing_lines", counting)
-    yield matches
+    return matches
 
 
 def test_a_report_draws_its_own_row_again_and_reads_the_others_back(
@@ -229,7 +230,7 @@ def _costs(organiser: User, played: int) -> dict[str, int]:
     }.items():
         cache.clear()
         browser = spectator()
-        costs[name] = _queries(lambda url=url: browser.get(url))
+        costs[name] = _queries(lambda url=url, browser=browser: browser.get(url))
     costs["re-rate"] = _queries(lambda: ratings_rerate(round=last))
     return costs
 
