@@ -102,7 +102,8 @@ def match_propose(*, match: Match, member: User) -> Challenge:
 def proposal_changed(challenge: Challenge) -> None:
     """The match page shows its proposal: a new, withdrawn or declined one changes it."""
     if challenge.match is not None:
-        tournament_changed(challenge.match.round.tournament_id, round_id=challenge.match.round_id)
+        match = challenge.match
+        tournament_changed(match.round.tournament_id, round_id=match.round_id, match_id=match.pk)
 
 
 def match_start(*, match: Match, member: User) -> tuple[User, User]:

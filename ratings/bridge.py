@@ -117,7 +117,7 @@ def rated_periods() -> list[Period]:
     rounds = (
         Round.objects.filter(Exists(rated_matches().filter(round=OuterRef("pk"))))
         .select_related("tournament")
-        .only("published_at", "tournament__starts_on", "tournament__ends_on")
+        .only("number", "published_at", "tournament__starts_on", "tournament__ends_on")
     )
     ordered: list[tuple[tuple[datetime.date, int, int, int], Period]] = [
         (

@@ -20,7 +20,7 @@ from typing import cast
 from django.db.models import Prefetch, Q
 
 from scoring.rules.match import GamePoints
-from tournaments.models import Entry, ForbiddenPair, Game, Round, Seat, Seeding, Tournament
+from tournaments.models import Entry, ForbiddenPair, Game, Match, Round, Seat, Seeding, Tournament
 from tournaments.pairing import Entrant
 from tournaments.playoff import PlayoffPairing
 from tournaments.signals import answer, ratings_wanted
@@ -72,10 +72,13 @@ def _counted(tournament: Tournament, kind: str, through_round: int | None, path:
 def played_matches(
     tournament: Tournament, *, through_round: int | None = None, kind: str = Round.Kind.SWISS
 ) -> list[PlayedMatch]:
-    """The decided matches of published rounds (up to ``through_round``), in two queries."""
+    """The final matches of published rounds (up to ``through_round``), in two queries.
+
+    A result awaiting its confirmation, or disputed, does not count yet: the standings
+    change only with final results (docs/operating.md, "Versions a page keys on")."""
     seats = (
         Seat.objects.filter(
-            _counted(tournament, kind, through_round, "round"), match__winner__isnull=False
+            _counted(tournament, kind, through_round, "round"), match__status=Match.Status.FINAL
         )
         .order_by("match_id", "seat")
         .values_list("match_id", "entry_id", "round__number", "match__winner")
@@ -83,7 +86,8 @@ def played_matches(
     games: dict[int, list[tuple[int, int]]] = defaultdict(list)
     for match_id, winner, loser_score in (
         Game.objects.filter(
-            _counted(tournament, kind, through_round, "match__round"), match__winner__isnull=False
+            _counted(tournament, kind, through_round, "match__round"),
+            match__status=Match.Status.FINAL,
         )
         .order_by("match_id", "number")
         .values_list("match_id", "winner", "loser_score")
@@ -95,7 +99,7 @@ def played_matches(
         if match_id in seated:
             seated[match_id][0].append(entry)
         else:
-            # A decided match: the query keeps only those with a winner.
+            # A final match: the query keeps only those, and a final one has a winner.
             seated[match_id] = ([entry], number, cast(int, match_winner))
     matches = []
     for match_id, (entries, number, winner) in seated.items():

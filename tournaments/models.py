@@ -110,6 +110,13 @@ class Tournament(models.Model):
     # show (tournaments.services.changes): the pages' ETag and the PDF cache key.
     results_version = models.PositiveIntegerField(default=1, editable=False)
     changed_at = models.DateTimeField(default=timezone.now, editable=False)
+    # Two parts of it (docs/operating.md, "Versions a page keys on"): every change that is
+    # not a result (a name, an entry, a pairing, a publication, a setting) moves
+    # ``setup_version``; a result becoming final or a final one corrected moves
+    # ``final_version``. The standings key on both; a report awaiting its confirmation
+    # moves neither.
+    setup_version = models.PositiveIntegerField(default=1, editable=False)
+    final_version = models.PositiveIntegerField(default=1, editable=False)
 
     class Meta:
         verbose_name = _("tournament")
@@ -279,6 +286,10 @@ class Match(models.Model):
     dispute_note = models.CharField(max_length=500, blank=True)
     # Counts the changes to the reported result; a confirmation names the version it saw.
     report_version = models.PositiveIntegerField(default=0)
+    # Moved by every change to what the match's page or its row of the pairings shows (a
+    # report, a confirmation, a proposal to play it on the site, the games' records):
+    # the page's ETag and the row's cached fragment key on it (services.changes).
+    version = models.PositiveIntegerField(default=1, editable=False)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

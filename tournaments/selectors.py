@@ -7,7 +7,7 @@ algorithms need is read by ``tournaments.bridge``, which the standings here wrap
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -94,13 +94,48 @@ def _seats_prefetch() -> Prefetch[str, QuerySet[Seat]]:
     return Prefetch("seats", queryset=Seat.objects.select_related("entry__player").order_by("seat"))
 
 
-def round_matches(round_: Round) -> list[Match]:
-    """A round's matches in table order (the bye last), seats, players and games loaded."""
+TABLE_ORDER = ("is_bye", "table", "bracket_slot")
+
+
+def round_matches(round_: Round, *, only: Collection[int] | None = None) -> list[Match]:
+    """A round's matches in table order (the bye last), seats, players and games loaded;
+    ``only``: those of these ids alone."""
+    matches = round_.matches.all() if only is None else round_.matches.filter(pk__in=only)
     return list(
-        round_.matches.prefetch_related(
+        matches.prefetch_related(
             _seats_prefetch(), Prefetch("games", queryset=Game.objects.order_by("number"))
-        ).order_by("is_bye", "table", "bracket_slot")
+        ).order_by(*TABLE_ORDER)
     )
+
+
+@dataclass(frozen=True)
+class MatchVersion:
+    """A match of a round as its row of the pairings is kept: by its own version."""
+
+    pk: int
+    version: str
+    unplayed: bool
+    """No result yet: its row shows the expected scores, which follow the rating list."""
+
+
+UNPLAYED = (Match.Status.PENDING, Match.Status.IN_PLAY, Match.Status.ONLINE)
+"""A match with no result reported yet."""
+
+
+def round_match_versions(round_: Round) -> list[MatchVersion]:
+    """The round's matches in table order with their versions, in one query."""
+    return [
+        MatchVersion(pk, f"{pk}.{version}.{updated_at.timestamp()}", not bye and status in UNPLAYED)
+        for pk, version, updated_at, status, bye in round_.matches.order_by(
+            *TABLE_ORDER
+        ).values_list("pk", "version", "updated_at", "status", "is_bye")
+    ]
+
+
+def round_player_names(round_: Round) -> dict[int, str]:
+    """The names of the round's players as its pairings show them (``distinct_names``), by
+    player id: told apart across the whole round, however few of its rows are drawn."""
+    return distinct_names(Player.objects.filter(entries__seats__round=round_).distinct())
 
 
 # How long the records before a round are kept (a change to those rounds makes them
@@ -122,18 +157,81 @@ def rounds_version(rounds: Iterable[Round]) -> str:
     return hashlib.blake2b(",".join(parts).encode(), digest_size=16).hexdigest()
 
 
-def records_before(tournament: Tournament, number: int) -> dict[int, str]:
+def _versioned_rounds(tournament: Tournament, through: int) -> list[Round]:
+    """Rounds 1 to ``through`` with what ``rounds_version`` reads, in one query.
+
+    ``tournament_id`` is loaded too: a round reached through ``tournament.rounds`` is
+    handed its tournament by Django, which reads that field, so leaving it out cost a
+    query a round.
+    """
+    return list(
+        tournament.rounds.filter(number__lte=through).only(
+            "pk", "tournament_id", "number", "results_version", "published_at"
+        )
+    )
+
+
+@dataclass(frozen=True)
+class RoundVersions:
+    """What a round's page keys on: ``page``, every round up to it (a report in it, a
+    correction before it, or any change that is not a result); ``earlier``, the rounds
+    before it alone (the players' records on its pairings)."""
+
+    page: str
+    earlier: str
+
+
+def round_versions(tournament: Tournament, number: int) -> RoundVersions:
+    """The versions of round ``number``'s page (``RoundVersions``), in one query."""
+    rounds = _versioned_rounds(tournament, number)
+    return RoundVersions(
+        page=rounds_version(rounds),
+        earlier=rounds_version(r for r in rounds if r.number < number),
+    )
+
+
+def standings_version(tournament: Tournament) -> str:
+    """What the standings (and the documents printed from them) key on: every change that
+    is not a result, and every final result; no query (``services.changes``)."""
+    return (
+        f"{tournament.pk}.{tournament.created_at.timestamp()}"
+        f".{tournament.setup_version}.{tournament.final_version}"
+    )
+
+
+def setup_version(tournament: Tournament) -> str:
+    """What a page keys on for everything but results (names, entries, rounds, settings)."""
+    return f"{tournament.pk}.{tournament.created_at.timestamp()}.{tournament.setup_version}"
+
+
+def match_version(tournament: Tournament, pk: int) -> str | None:
+    """What the page of match ``pk`` keys on: the match's own version and the tournament's
+    setup; None when the tournament has no such match."""
+    found = (
+        Match.objects.filter(pk=pk, round__tournament=tournament)
+        .values_list("version", "updated_at")
+        .first()
+    )
+    if found is None:
+        return None
+    version, updated_at = found
+    return f"{setup_version(tournament)}|{pk}.{version}.{updated_at.timestamp()}"
+
+
+def records_before(
+    tournament: Tournament, number: int, *, earlier_version: str | None = None
+) -> dict[int, str]:
     """Each entry's W-L record after the rounds before ``number``.
 
     Kept in the cache under the versions of those rounds, so the results coming in for
     round ``number`` do not make every reader of its pairings count them all again.
+    ``earlier_version``: their ``rounds_version`` when the caller has it already.
     """
     if number <= 1:
         return {}
-    earlier = tournament.rounds.filter(number__lt=number).only(
-        "pk", "results_version", "published_at"
-    )
-    key = f"records:{tournament.pk}:{number}:{rounds_version(earlier)}"
+    if earlier_version is None:
+        earlier_version = rounds_version(_versioned_rounds(tournament, number - 1))
+    key = f"records:{tournament.pk}:{number}:{earlier_version}"
 
     def count() -> dict[int, str]:
         table = bridge.standings_table(tournament, through_round=number - 1)

@@ -53,11 +53,15 @@ def _seats_by_match(tournament: Tournament, numbers: Sequence[int]) -> dict[int,
             round__tournament=tournament, round__kind=Round.Kind.SWISS, round__number__in=numbers
         )
         .order_by("match_id", "seat")
-        .values_list("match_id", "entry_id", "seat", "round__number", "match__winner")
+        .values_list(
+            "match_id", "entry_id", "seat", "round__number", "match__winner", "match__status"
+        )
     )
     by_match: dict[int, list[SeatRow]] = defaultdict(list)
-    for match_id, entry, seat, number, winner in seats:
-        by_match[match_id].append((entry, seat, number, winner))
+    for match_id, entry, seat, number, winner, status in seats:
+        # Final results only, as the standings count them (a report may yet be disputed).
+        decided = winner if status == Match.Status.FINAL else None
+        by_match[match_id].append((entry, seat, number, decided))
     return by_match
 
 

@@ -24,7 +24,7 @@ from tournaments.models import Round
 from tournaments.printing import cache, documents, links
 from tournaments.printing.cache import pdf_response
 from tournaments.views.common import get_round, get_tournament
-from tournaments.views.conditional import conditional, on_tournament
+from tournaments.views.conditional import conditional, on_final_results, on_tournament
 
 # Where the render task finds each document's builder (``printing.tasks``).
 BUILDERS = "tournaments.printing.tasks"
@@ -65,7 +65,7 @@ def scoresheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpRespons
 
 
 @require_safe
-@conditional(on_tournament)
+@conditional(on_final_results)
 def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     """After the last closed Swiss round (a wall copy is final), or ``?round=n`` (404 if
     not published: the round in play gives the preliminary standings)."""
@@ -79,7 +79,12 @@ def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
         if round_ is None:
             raise Http404
     if round_ is None:
-        key = cache.cache_key("standings", tournament, None)
+        version = selectors.standings_version(tournament)
+        key = cache.cache_key("standings", tournament, None, version=version)
+    elif round_.status != Round.Status.CLOSED:
+        # The preliminary standings of the round in play: its final results alone move them.
+        version = selectors.standings_version(tournament)
+        key = cache.cache_key("standings", tournament, round_.number, version=version)
     else:
         # After a round: later rounds' results do not change it (a wall copy of round
         # 8's standings stays cached while round 9 is reported).
@@ -96,10 +101,10 @@ def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_safe
-@conditional(on_tournament)
+@conditional(on_final_results)
 def crosstable_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug, request)
-    key = cache.cache_key("crosstable", tournament)
+    key = cache.cache_key("crosstable", tournament, version=selectors.standings_version(tournament))
     return pdf_response(request, key, f"{BUILDERS}.crosstable", tournament_id=tournament.pk)
 
 

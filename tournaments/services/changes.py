@@ -1,15 +1,25 @@
-"""The tournament's results version: what its pages' validators and the PDF cache key on.
+"""The tournament's versions: what its pages' validators, cached fragments and PDFs key on.
 
 Every service that changes what a tournament's pages or printed documents show (a
 result, a pairing, a publication, an entry, a player's name, a private link on the
-score sheets) calls :func:`tournament_changed` inside its transaction. The version
-then moves with the change or not at all: a page or PDF is never served from a
+score sheets) calls :func:`tournament_changed` inside its transaction. The versions
+then move with the change or not at all: a page or PDF is never served from a
 version whose data it does not show.
 
-Each round has a version of its own too. A result moves only its round's; every other
-change moves every round's, since it may show in any of them (a name, an entry, a
-publication). What is kept of some rounds alone, such as the players' records before
-a round, keys on those rounds' versions and so outlives the results of later ones.
+The versions, from the widest to the narrowest (docs/operating.md, "Versions a page
+keys on"):
+
+- the tournament's *results version*: every change (the pages that show everything);
+- its *setup version*: every change that is not a result (a name, an entry, a
+  pairing, a publication, a setting);
+- its *final version*: a result becoming final, or a final one corrected (the
+  standings, with the setup version);
+- a round's version: a result in it, and every change that is not a result (the
+  round's page, the records before a later round);
+- a match's version: a change to it (its page and its row of the pairings).
+
+A report awaiting its confirmation thus moves its match's and its round's versions,
+not the standings' nor another match's.
 """
 
 from __future__ import annotations
@@ -20,27 +30,44 @@ from django.db.models import F
 from django.utils import timezone
 
 from club.models import Player
-from tournaments.models import Round, Tournament
+from tournaments.models import Match, Round, Tournament
 
 
-def tournament_changed(tournament: Tournament | int, *, round_id: int | None = None) -> None:
-    """A new results version for the tournament (and the time of the change).
+def tournament_changed(
+    tournament: Tournament | int,
+    *,
+    round_id: int | None = None,
+    match_id: int | None = None,
+    final: bool = False,
+) -> None:
+    """New versions for the tournament (and the time of the change).
 
-    ``round_id``: the change touches that round alone (a result in it); without it,
-    every round's version moves as well.
+    ``round_id``: the change touches that round alone (a result in it), and with
+    ``match_id`` that match alone; ``final``: it changes a final result. Without
+    ``round_id`` the change is not a result: the setup version and every round's move.
     """
     pk = tournament if isinstance(tournament, int) else tournament.pk
-    Tournament.objects.filter(pk=pk).update(
-        results_version=F("results_version") + 1, changed_at=timezone.now()
-    )
+    moved: dict[str, object] = {
+        "results_version": F("results_version") + 1,
+        "changed_at": timezone.now(),
+    }
+    if round_id is None:
+        moved["setup_version"] = F("setup_version") + 1
+    if final:
+        moved["final_version"] = F("final_version") + 1
+    Tournament.objects.filter(pk=pk).update(**moved)
     rounds = Round.objects.filter(pk=round_id) if round_id else Round.objects.filter(tournament=pk)
     rounds.update(results_version=F("results_version") + 1)
+    if match_id is not None:
+        Match.objects.filter(pk=match_id).update(version=F("version") + 1)
 
 
 def tournaments_changed(pks: Iterable[int]) -> None:
     pks = list(pks)
     Tournament.objects.filter(pk__in=pks).update(
-        results_version=F("results_version") + 1, changed_at=timezone.now()
+        results_version=F("results_version") + 1,
+        setup_version=F("setup_version") + 1,
+        changed_at=timezone.now(),
     )
     Round.objects.filter(tournament__in=pks).update(results_version=F("results_version") + 1)
 

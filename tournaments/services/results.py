@@ -112,6 +112,14 @@ def log_change(
     )
 
 
+def _changes_a_final(match: Match) -> bool:
+    """Whether saving ``match`` changes a final result: it is final now, or was when loaded
+    (the standings count final results only, so only these move their version). Asked
+    before the save."""
+    loaded = Match.objects.filter(pk=match.pk).values_list("status", flat=True).first()
+    return Match.Status.FINAL in (match.status, loaded)
+
+
 def save_changed(match: Match) -> None:
     """Save a changed result: a new report version, so older confirm forms are refused.
 
@@ -120,9 +128,11 @@ def save_changed(match: Match) -> None:
     list (``signals.final_results_changed``), which a worker rates again a moment later
     from the match's round onward.
     """
+    final = _changes_a_final(match)
     match.report_version += 1
+    match.version += 1
     match.save()
-    tournament_changed(match.round.tournament_id, round_id=match.round_id)
+    tournament_changed(match.round.tournament_id, round_id=match.round_id, final=final)
     match_changed.send(sender=Match, match=match)
     if match.status == Match.Status.FINAL:
         final_results_changed.send(sender=Match, round=match.round, at_once=False)
@@ -337,4 +347,4 @@ def game_records_attach(*, match: Match, records: Sequence[dict[str, Any]]) -> N
                 % {"n": game.number}
             )
     game_records_save(games=list(zip(games, records, strict=True)))
-    tournament_changed(match.round.tournament_id, round_id=match.round_id)
+    tournament_changed(match.round.tournament_id, round_id=match.round_id, match_id=match.pk)

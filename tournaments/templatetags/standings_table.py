@@ -9,7 +9,7 @@ line. A ``StandingsLine`` unpacked by the template's loop is one lookup a cell.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from django import template
@@ -17,7 +17,7 @@ from django.urls import reverse
 
 from club.names import distinct_names
 from scoring.rules.events import WINNING_SCORE
-from tournaments import tiebreaks
+from tournaments import selectors, tiebreaks
 from tournaments.bridge import StandingRow
 from tournaments.models import Match, Tournament
 from tournaments.signals import answer, expected_scores_wanted
@@ -115,14 +115,20 @@ class PairingLine(NamedTuple):
     cent (None: a bye, a match played, or two unrated players)."""
 
 
-@register.simple_tag
-def pairing_lines(tournament: Tournament, rows: Sequence[dict[str, Any]]) -> list[PairingLine]:
-    """The lines of a round's ``rows`` (``views.public._pairing_rows``) as the page shows them."""
+def pairing_lines(
+    tournament: Tournament,
+    rows: Sequence[dict[str, Any]],
+    *,
+    names: Mapping[int, str] | None = None,
+) -> list[PairingLine]:
+    """The lines of some of a round's ``rows`` (``pairing_rows._rows``) as the page shows
+    them; ``names``: the round's players' names told apart (else ``rows``' alone)."""
     entry_head, _zero, entry_tail = _addressed("tournaments:entry", tournament)
     match_head, _zero, match_tail = _addressed("tournaments:match", tournament)
     watch_head, _zero, watch_tail = reverse("play:online_match", args=[0]).rpartition("0")
     expected = _expected(rows)
-    names = distinct_names(seat.entry.player for row in rows for seat, _record in row["seats"])
+    if names is None:
+        names = distinct_names(seat.entry.player for row in rows for seat, _record in row["seats"])
     lines = []
     for row in rows:
         match = row["match"]
@@ -173,7 +179,7 @@ def _expected(rows: Sequence[dict[str, Any]]) -> dict[int, tuple[int, int]]:
     return {match: (round(100 * p), 100 - round(100 * p)) for match, p in chances.items()}
 
 
-UNPLAYED = (Match.Status.PENDING, Match.Status.IN_PLAY, Match.Status.ONLINE)
+UNPLAYED = selectors.UNPLAYED
 """The matches whose expected scores the round page shows: no result reported yet."""
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -20,6 +20,7 @@ from django.shortcuts import get_object_or_404, render
 
 from club.roles import is_organiser
 from config.http import HtmxHttpRequest
+from tournaments import selectors
 from tournaments.errors import TournamentError
 from tournaments.models import Round, Tournament
 
@@ -39,6 +40,19 @@ def get_tournament(slug: str, request: HttpRequest | None = None) -> Tournament:
     if request is not None:
         request._tournament = tournament  # type: ignore[attr-defined]
     return tournament
+
+
+def round_versions_of(
+    request: HttpRequest, tournament: Tournament, number: int
+) -> selectors.RoundVersions:
+    """Round ``number``'s versions (``selectors.round_versions``), read once per request:
+    the conditional GET's validators and the page's cached table key on the same."""
+    loaded = getattr(request, "_round_versions", None)
+    if loaded is not None and loaded[0] == (tournament.pk, number):
+        return cast(selectors.RoundVersions, loaded[1])
+    versions = selectors.round_versions(tournament, number)
+    request._round_versions = ((tournament.pk, number), versions)  # type: ignore[attr-defined]
+    return versions
 
 
 def get_round(tournament: Tournament, number: int, request: HttpRequest) -> Round:

@@ -30,9 +30,10 @@ from django.utils.http import http_date, quote_etag
 from django.utils.translation import get_language
 
 from club.roles import is_organiser
+from tournaments import selectors
 from tournaments.access import SESSION_KEY
 from tournaments.models import Tournament
-from tournaments.views.common import get_tournament
+from tournaments.views.common import get_tournament, round_versions_of
 
 View = Callable[..., HttpResponse]
 Validators = tuple[str, datetime.datetime]
@@ -56,9 +57,13 @@ def _fresh_only(request: HttpRequest) -> bool:
     return is_organiser(getattr(request, "user", None)) or len(messages.get_messages(request)) > 0
 
 
-def _validators(request: HttpRequest, slug: str | None, version: str, at: datetime.datetime) -> str:
-    text = "|".join([version, at.isoformat(), *_reader(request, slug)])
+def _etag(request: HttpRequest, slug: str | None, version: str) -> str:
+    text = "|".join([version, *_reader(request, slug)])
     return quote_etag(hashlib.blake2b(text.encode(), digest_size=16).hexdigest())
+
+
+def _validators(request: HttpRequest, slug: str | None, version: str, at: datetime.datetime) -> str:
+    return _etag(request, slug, f"{version}|{at.isoformat()}")
 
 
 def tournament_validators(request: HttpRequest, slug: str) -> Validators | None:
@@ -68,6 +73,21 @@ def tournament_validators(request: HttpRequest, slug: str) -> Validators | None:
     tournament = get_tournament(slug, request)  # the view finds it on the request
     at = tournament.changed_at
     return _validators(request, slug, str(tournament.results_version), at), at
+
+
+def _narrow(
+    request: HttpRequest, slug: str, version_of: Callable[[Tournament], str | None]
+) -> Validators | None:
+    """Validators on a part of the tournament: ``version_of`` it, which (unlike the results
+    version) a change elsewhere in the tournament need not move. ``Last-Modified`` stays
+    the tournament's last change: a browser asks with the ETag, which decides."""
+    if _fresh_only(request):
+        return None
+    tournament = get_tournament(slug, request)
+    version = version_of(tournament)
+    if version is None:
+        return None  # the view answers 404
+    return _etag(request, slug, version), tournament.changed_at
 
 
 def listing_validators(request: HttpRequest) -> Validators | None:
@@ -119,3 +139,23 @@ def on_tournament(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) ->
 
 def on_listing(request: HttpRequest, *args: Any, **kwargs: Any) -> Validators | None:
     return listing_validators(request)
+
+
+def on_round(request: HttpRequest, slug: str, number: int, **kwargs: Any) -> Validators | None:
+    """A round's page changes with a result in it (a report too: its row shows it), a
+    correction in an earlier round (the records), and any change that is not a result."""
+    return _narrow(request, slug, lambda t: "round|" + round_versions_of(request, t, number).page)
+
+
+def on_final_results(request: HttpRequest, slug: str, **kwargs: Any) -> Validators | None:
+    """The standings change with a final result, not with a report awaiting confirmation."""
+    return _narrow(request, slug, lambda t: "standings|" + selectors.standings_version(t))
+
+
+def on_match(request: HttpRequest, slug: str, pk: int, **kwargs: Any) -> Validators | None:
+    """A match's page changes with that match, not with the other tables' reports."""
+    return _narrow(request, slug, lambda t: _prefixed("match|", selectors.match_version(t, pk)))
+
+
+def _prefixed(prefix: str, version: str | None) -> str | None:
+    return None if version is None else prefix + version

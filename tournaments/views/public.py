@@ -21,8 +21,15 @@ from tournaments import selectors, spreadsheets, tiebreaks
 from tournaments.access import actor_for
 from tournaments.models import Round, Tournament
 from tournaments.presenters import match_context, proposal_context, seeding_context
-from tournaments.views.common import get_round, get_tournament, live
-from tournaments.views.conditional import conditional, on_listing, on_tournament
+from tournaments.views.common import get_round, get_tournament, live, round_versions_of
+from tournaments.views.conditional import (
+    conditional,
+    on_final_results,
+    on_listing,
+    on_match,
+    on_round,
+    on_tournament,
+)
 
 
 @require_safe
@@ -56,7 +63,7 @@ def tournament_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
 
 
 @require_safe
-@conditional(on_tournament)
+@conditional(on_round)
 def round_detail(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = get_tournament(slug, request)
     round_ = get_round(tournament, number, request)
@@ -78,8 +85,8 @@ def round_detail(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespon
     context: dict[str, Any] = {
         "tournament": tournament,
         "round": round_,
-        # Called by the template only when its cached table is out of date.
-        "rows": lambda: _pairing_rows(tournament, round_),
+        # The cached table and each match's row key on these (``{% pairing_rows %}``).
+        "round_versions": round_versions_of(request, tournament, number),
         "is_organiser": organiser,
         "attention": attention,
         "attention_names": selectors.attention_names(attention or []),
@@ -92,18 +99,6 @@ def round_detail(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespon
     return live(request, "tournaments/round_detail.html", "pairings", context)
 
 
-def _pairing_rows(tournament: Tournament, round_: Round) -> list[dict[str, Any]]:
-    """Each match of the round with its players' records before it."""
-    records = selectors.records_before(tournament, round_.number)
-    return [
-        {
-            "match": match,
-            "seats": [(seat, records.get(seat.entry_id)) for seat in match.seats.all()],
-        }
-        for match in selectors.round_matches(round_)
-    ]
-
-
 def _through_round(request: HttpRequest, tournament: Tournament) -> tuple[int | None, list[Round]]:
     rounds = selectors.published_swiss_rounds(tournament)
     wanted = request.GET.get("round", "")
@@ -113,13 +108,14 @@ def _through_round(request: HttpRequest, tournament: Tournament) -> tuple[int | 
 
 
 @require_safe
-@conditional(on_tournament)
+@conditional(on_final_results)
 def standings(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug, request)
     through, rounds = _through_round(request, tournament)
     shown = next((r for r in rounds if r.number == through), None)
     context = {
         "tournament": tournament,
+        "standings_version": selectors.standings_version(tournament),
         # Computed only when the template's cached table is out of date.
         "rows": SimpleLazyObject(
             lambda: selectors.standings(tournament, through_round=through) if through else []
@@ -143,7 +139,7 @@ def _csv_response(filename: str) -> tuple[HttpResponse, spreadsheets.Spreadsheet
 
 
 @require_safe
-@conditional(on_tournament)
+@conditional(on_final_results)
 def standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug, request)
     through, _rounds = _through_round(request, tournament)
@@ -254,7 +250,7 @@ def entry_detail(request: HttpRequest, slug: str, entry_id: int) -> HttpResponse
 
 
 @require_safe
-@conditional(on_tournament)
+@conditional(on_match)
 def match_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     tournament = get_tournament(slug, request)
     match = selectors.match_for_page(tournament, pk)
