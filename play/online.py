@@ -10,7 +10,7 @@ the match; they may *claim* it when the game has waited for the other player
 alone for ``CLAIM_AFTER``. Each write is one transaction on the locked row.
 
 A *rated* match (docs/rating.md) counts on the rating list only once both players have
-*taken part* (``took_part``: the first deal of the first game has been shown); then it
+*taken part* (``took_part``: the first game's first hand has been counted); then it
 counts however it ends: played out, resigned (a loss for who resigned) or claimed (a
 loss for who stopped answering). Between the same two members at most
 ``RATED_A_MONTH`` rated matches count in a month (a rating period): a further rated
@@ -39,7 +39,7 @@ from play.models import Challenge, OnlineGame
 from play.services import SEED_LIMIT, Decision, take
 from ratings.bridge import RATED_A_MONTH, month_of
 from ratings.services import ratings_rerate
-from scoring.rules.events import Phase
+from scoring.rules.events import EventType, Phase
 from scoring.rules.match import Match
 from tournaments.models import Match as TournamentMatch
 
@@ -416,11 +416,11 @@ def online_end_for_result(*, tournament_match: TournamentMatch) -> OnlineGame | 
 
 
 def took_part(match: Match) -> bool:
-    """Whether both players have taken part: the first deal of the first game has been
-    shown (the game went on to its second deal, or ended, or a later game began). Both
-    have then laid away, played their cards and seen the hands counted."""
+    """Whether both players have taken part: the first game's first show has been made
+    (docs/rating.md: a resignation before it is not rated). Both have then laid away and
+    played their cards."""
     first = match.games[0]
-    return len(match.games) > 1 or first.deal_number >= 2 or first.phase is Phase.DONE
+    return len(match.games) > 1 or any(event.type is EventType.SHOW for event in first.events)
 
 
 def waits_for_other(match: Match, seat: int) -> bool:
