@@ -250,23 +250,31 @@ _KEPT = _Kept()
 
 
 def load_online(game: OnlineGame) -> Match:
-    """The engine's match of the row: loaded once, then kept for the next request.
+    """The engine's match of the row, the caller's own to change: taken from those this
+    thread keeps, or replayed.
 
     Replaying a match from its decisions costs more at each deal (docs/benchmarks.md,
-    "One move, one replay"). So the match is kept in this thread after each load and
-    each save, with the version of the row it was loaded at. A later request takes it
-    back when it is the same game, or one it was a part of (it then takes only the
-    decisions saved since, by other workers); it is used only if it then saves exactly
-    as the row (``to_json() == state``), so a match kept from a move rolled back, or
-    from another database, is replayed instead. The caller owns what it is given:
-    what it changes it saves (``_save`` keeps it again) or drops.
+    "One move, one replay"). So the match is kept in this thread after each save and each
+    read (``read_online``), with the version of the row it was loaded at. A later request
+    takes it back when it is the same game, or one it was a part of (it then takes only
+    the decisions saved since, by other workers); it is used only if it then saves exactly
+    as the row (``to_json() == state``), so a match kept from a move rolled back, or from
+    another database, is replayed instead. A match taken is no longer kept: two loads never
+    share one match, and what the caller changes it saves (``_save`` keeps it again) or
+    drops.
     """
     kept = _KEPT.matches.pop(game.pk, None)
-    match = None
     if kept is not None and kept[0] <= game.version:  # never one ahead of the row
         match = _caught_up(kept[1], game.state)
-    if match is None:
-        match = Match.from_json(game.state)
+        if match is not None:
+            return match
+    return Match.from_json(game.state)
+
+
+def read_online(game: OnlineGame) -> Match:
+    """The engine's match of the row, to read and not to change: it stays kept for the
+    next request (a poll, the page drawn after a move)."""
+    match = load_online(game)
     _keep(game, match)
     return match
 
