@@ -122,8 +122,8 @@ class OnlineGame(models.Model):
     ``match`` is the tournament match the game plays, if any (``play.championship``):
     its seats are the match's, and anyone may watch it. An organiser who enters the
     match's result while it is played ends the game (``ended`` "organiser", won by the
-    result's winner). ``both_played``: both players have taken part (the first deal of
-    the first game has been shown), kept by ``play.online`` so that the rating list can
+    result's winner). ``both_played``: both players have taken part (the first hand of
+    the first game has been counted), kept by ``play.online`` so that the rating list can
     leave out a match resigned before it.
     """
 
@@ -151,8 +151,8 @@ class OnlineGame(models.Model):
     rated = models.BooleanField(
         _("rated"), default=False, help_text=_("The match counts on the rating list.")
     )
-    # Both players have taken part (play.online.took_part): the first deal of the first
-    # game has been shown. A rated match counts only from then (ratings.bridge).
+    # Both players have taken part (play.online.took_part): the first game's first hand
+    # has been counted. A rated match counts only from then (ratings.bridge).
     both_played = models.BooleanField(_("both have played"), default=False, editable=False)
     seed = models.BigIntegerField(_("seed"))
     state = models.JSONField(_("engine state"))

@@ -10,7 +10,7 @@ the match; they may *claim* it when the game has waited for the other player
 alone for ``CLAIM_AFTER``. Each write is one transaction on the locked row.
 
 A *rated* match (docs/rating.md) counts on the rating list only once both players have
-*taken part* (``took_part``: the first deal of the first game has been shown); then it
+*taken part* (``took_part``: the first game's first hand has been counted); then it
 counts however it ends: played out, resigned (a loss for who resigned) or claimed (a
 loss for who stopped answering). Between the same two members at most
 ``RATED_A_MONTH`` rated matches count in a month (a rating period): a further rated
@@ -39,7 +39,7 @@ from play.models import Challenge, OnlineGame
 from play.rated import RATED_A_MONTH, month_of
 from play.services import SEED_LIMIT, Decision, take
 from play.signals import rated_match_ended
-from scoring.rules.events import Phase
+from scoring.rules.events import EventType, Phase
 from scoring.rules.match import Match
 from tournaments.models import Match as TournamentMatch
 
@@ -250,23 +250,31 @@ _KEPT = _Kept()
 
 
 def load_online(game: OnlineGame) -> Match:
-    """The engine's match of the row: loaded once, then kept for the next request.
+    """The engine's match of the row, the caller's own to change: taken from those this
+    thread keeps, or replayed.
 
     Replaying a match from its decisions costs more at each deal (docs/benchmarks.md,
-    "One move, one replay"). So the match is kept in this thread after each load and
-    each save, with the version of the row it was loaded at. A later request takes it
-    back when it is the same game, or one it was a part of (it then takes only the
-    decisions saved since, by other workers); it is used only if it then saves exactly
-    as the row (``to_json() == state``), so a match kept from a move rolled back, or
-    from another database, is replayed instead. The caller owns what it is given:
-    what it changes it saves (``_save`` keeps it again) or drops.
+    "One move, one replay"). So the match is kept in this thread after each save and each
+    read (``read_online``), with the version of the row it was loaded at. A later request
+    takes it back when it is the same game, or one it was a part of (it then takes only
+    the decisions saved since, by other workers); it is used only if it then saves exactly
+    as the row (``to_json() == state``), so a match kept from a move rolled back, or from
+    another database, is replayed instead. A match taken is no longer kept: two loads never
+    share one match, and what the caller changes it saves (``_save`` keeps it again) or
+    drops.
     """
     kept = _KEPT.matches.pop(game.pk, None)
-    match = None
     if kept is not None and kept[0] <= game.version:  # never one ahead of the row
         match = _caught_up(kept[1], game.state)
-    if match is None:
-        match = Match.from_json(game.state)
+        if match is not None:
+            return match
+    return Match.from_json(game.state)
+
+
+def read_online(game: OnlineGame) -> Match:
+    """The engine's match of the row, to read and not to change: it stays kept for the
+    next request (a poll, the page drawn after a move)."""
+    match = load_online(game)
     _keep(game, match)
     return match
 
@@ -416,11 +424,11 @@ def online_end_for_result(*, tournament_match: TournamentMatch) -> OnlineGame | 
 
 
 def took_part(match: Match) -> bool:
-    """Whether both players have taken part: the first deal of the first game has been
-    shown (the game went on to its second deal, or ended, or a later game began). Both
-    have then laid away, played their cards and seen the hands counted."""
+    """Whether both players have taken part: the first game's first show has been made
+    (docs/rating.md: a resignation before it is not rated). Both have then laid away and
+    played their cards."""
     first = match.games[0]
-    return len(match.games) > 1 or first.deal_number >= 2 or first.phase is Phase.DONE
+    return len(match.games) > 1 or any(event.type is EventType.SHOW for event in first.events)
 
 
 def waits_for_other(match: Match, seat: int) -> bool:

@@ -22,7 +22,7 @@ from django.utils.http import quote_etag
 
 from play.models import Challenge, OnlineGame
 from play.narration import Seats
-from play.online import CLAIM_AFTER, load_online, waits_for_other
+from play.online import CLAIM_AFTER, read_online, waits_for_other
 from play.online_presenter import Facts
 from play.selectors import ReplayView, TableView, replay_view, table_view
 from scoring.rules.events import Event, EventType, Phase
@@ -171,7 +171,7 @@ _MOVES = (EventType.DISCARD, EventType.PLAY)
 
 def online_table(game: OnlineGame, *, seat: int | None) -> OnlineTable:
     """The table of ``game`` for the reader in ``seat`` (None: a spectator)."""
-    match = load_online(game)
+    match = read_online(game)
     names = (str(match.players[0]), str(match.players[1]))
     events = match.game.events
     table = table_view(
@@ -190,7 +190,7 @@ def finished_games(game: OnlineGame) -> list[int]:
     if game.finished and game.record:
         records = game.record["games"]
         return [number for number, record in enumerate(records, 1) if record["winner"] is not None]
-    match = load_online(game)
+    match = read_online(game)
     return [number for number, one in enumerate(match.games, 1) if one.phase is Phase.DONE]
 
 
@@ -201,7 +201,7 @@ def online_replay(game: OnlineGame, *, seat: int, game_number: int, step: int) -
         records = [record for record in game.record["games"] if record["winner"] is not None]
         players = game.record["players"]
     else:
-        match = load_online(game)
+        match = read_online(game)
         records = [played.record() for played in match.games if played.phase is Phase.DONE]
         players = match.players
     names = (str(players[0]), str(players[1]))

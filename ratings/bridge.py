@@ -9,8 +9,8 @@ how the players stood before a period, and turns them into the inputs of
   for) that is no bye and has its games. Its winner scores 1, its loser 0.
 - A *rated online match*: a match between members played on the site that both agreed
   to have rated (``play.models.OnlineGame.rated``), between two members of the register,
-  in which both have taken part (``OnlineGame.both_played``: the first deal of the first
-  game was shown), however it ended: played out, resigned, or claimed after 72 hours (a
+  in which both have taken part (``OnlineGame.both_played``: the first hand of the first
+  game was counted), however it ended: played out, resigned, or claimed after 72 hours (a
   loss for the player who stopped answering). Of those between the same two members
   that end in one month, the first ``RATED_A_MONTH`` count (by when they ended) and the
   others not (``counted_online_games``).

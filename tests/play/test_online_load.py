@@ -15,8 +15,8 @@ from django.urls import reverse
 
 from play import online
 from play.models import OnlineGame
-from play.online import forget_online, load_online, online_decide, online_start
-from play.services import Decision, stand_in_decision
+from play.online import forget_online, load_online, online_decide, online_start, read_online
+from play.services import Decision, stand_in_decision, take
 from scoring.players.strategy import ComputerPlayer
 from scoring.rules.game import Game
 from scoring.rules.match import Match
@@ -55,7 +55,7 @@ def replayed(monkeypatch: pytest.MonkeyPatch) -> list[int]:
 
 def deals(game: OnlineGame) -> int:
     """The deals begun in the whole match."""
-    return sum(played.deal_number for played in load_online(game).games)
+    return sum(played.deal_number for played in read_online(game).games)
 
 
 def advance(game: OnlineGame, *, to_deal: int) -> OnlineGame:
@@ -63,7 +63,7 @@ def advance(game: OnlineGame, *, to_deal: int) -> OnlineGame:
     stand_ins = {0: ComputerPlayer("standard", 1), 1: ComputerPlayer("standard", 2)}
     users = {0: game.seat_0, 1: game.seat_1}
     while True:
-        match = load_online(game)
+        match = read_online(game)
         begun = sum(played.deal_number for played in match.games)
         if begun >= to_deal and match.game.phase.value == "discard" and 0 in match.game.awaiting:
             return game
@@ -84,7 +84,7 @@ def client_of(user: User) -> Client:
 def a_move_and_a_poll(game: OnlineGame, replayed: list[int]) -> tuple[int, int]:
     """The decisions replayed by seat 0's discard (posted as htmx does) and by seat 1's
     poll that brings it."""
-    match = load_online(game)
+    match = read_online(game)
     cards = stand_in_decision(match, ComputerPlayer("standard", 1), 0).cards
     replayed[0] = 0
     answer = client_of(game.seat_0).post(
@@ -165,3 +165,14 @@ def test_a_refused_move_leaves_the_game_as_it_was(game: OnlineGame) -> None:
             decision=Decision(Action.DISCARD, (not_held, match.game.hand(0)[0])),
         )
     assert load_online(OnlineGame.objects.get(pk=game.pk)).to_json() == game.state
+
+
+def test_two_loads_never_share_one_match(game: OnlineGame) -> None:
+    """A caller may try a decision on a match of its own without touching anyone else's."""
+    read_online(game)  # kept, as after a poll
+    taken, other = load_online(game), load_online(game)
+    assert taken is not other
+    decision = stand_in_decision(taken, ComputerPlayer("standard", 1), 0)
+    take(taken, decision, seat=0, opponent="")
+    assert other.to_json() == game.state
+    assert load_online(game).to_json() == game.state  # the one tried on is not kept

@@ -19,8 +19,11 @@ import random
 from pathlib import Path
 
 import pytest
+from django.apps import apps
 from django.contrib.auth.models import User
 from django.core.management import call_command
+from django.core.management.color import no_style
+from django.db import connection
 from django.utils import translation
 from PIL import Image, ImageChops
 
@@ -53,9 +56,20 @@ DOCUMENTS = {
 }
 
 
+def ids_from_one() -> None:
+    """Every table's ids start at 1 again, as on SQLite after each test: the score sheets
+    print each match's address (its id) in text and QR code. PostgreSQL's sequences go on
+    counting after a test's rollback."""
+    statements = connection.ops.sequence_reset_sql(no_style(), apps.get_models())
+    with connection.cursor() as cursor:
+        for statement in statements:
+            cursor.execute(statement)
+
+
 @pytest.fixture
 def printed(organiser: User) -> Tournament:
     """Two Swiss rounds closed, the semi-finals settled and the final being played."""
+    ids_from_one()
     tournament = tournament_of(NAMES, swiss_rounds=2, playoff_size=4)
     keys = random.Random(2026)
     for entry in tournament.entries.order_by("player__name"):
