@@ -15,7 +15,6 @@ import io
 import os
 import shutil
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +27,8 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser
     from pytest_django.live_server_helper import LiveServer
 
+    from tests.snapshots import Rows
+
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 IN_CI = os.environ.get("CI", "").lower() == "true"
 SCORING_TESTS = Path(__file__).parent / "scoring"
@@ -35,16 +36,28 @@ SCORING_TESTS = Path(__file__).parent / "scoring"
 profiles.register()
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_itemcollected(item: pytest.Item) -> None:
     """The engine's tests (tests/scoring, no database) carry the ``engine`` mark.
 
     CI runs them on the PostgreSQL pass and deselects them on the SQLite one
     (``-m "not engine"``): they would only repeat themselves there.
     """
-    engine = pytest.mark.engine
-    for item in items:
-        if SCORING_TESTS in Path(item.path).parents:
-            item.add_marker(engine)
+    if SCORING_TESTS in Path(item.path).parents:
+        item.add_marker(pytest.mark.engine)
+
+
+# The longest tests first, so that no worker of a parallel run is left with one of
+# them at the end while the others wait (after pytest-randomly's shuffle, if any).
+LONGEST_FIRST = ("slow", "browser")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    def rank(item: pytest.Item) -> int:
+        marks = [mark for mark in LONGEST_FIRST if item.get_closest_marker(mark) is not None]
+        return LONGEST_FIRST.index(marks[0]) if marks else len(LONGEST_FIRST)
+
+    items.sort(key=rank)
 
 
 def skip_or_fail(reason: str) -> None:
@@ -122,80 +135,30 @@ def english(client: Client) -> Iterator[None]:
         yield
 
 
-@dataclass(frozen=True)
-class DemoSnapshot:
-    """The rows ``seed_demo`` adds, ready to insert again, and what the command printed."""
-
-    tables: list[tuple[str, list[str], list[list[Any]]]]  # table, its columns, its rows
-    models: list[Any]  # the models whose tables have rows, for their sequences
-    output: str
-
-
-def _rows_of(model: Any) -> dict[Any, list[Any]]:
-    """Each row of ``model``'s table by primary key, as the database takes its values."""
-    from django.db import connection
-
-    fields = model._meta.concrete_fields
-    pk = model._meta.pk.attname
-    rows = model._base_manager.values(*[field.attname for field in fields])
-    return {
-        row[pk]: [field.get_db_prep_save(row[field.attname], connection) for field in fields]
-        for row in rows
-    }
-
-
 @pytest.fixture(scope="session")
-def demo_snapshot(django_db_setup: None, django_db_blocker: Any) -> DemoSnapshot:
-    """``seed_demo`` run once per worker, in a transaction rolled back after its rows are read.
+def demo_snapshot(django_db_setup: None, django_db_blocker: Any) -> Rows[str]:
+    """``seed_demo`` run once per worker; its rows, and what it printed.
 
     Seeding takes tens of seconds (it plays championships); inserting the rows it
-    made takes a fraction of one. Like a test, the seeding runs inside a transaction
-    that is never committed, so ``on_commit`` work does not run, as in a test.
+    made takes a fraction of one (tests/snapshots.py).
     """
-    from django.apps import apps
-    from django.core.management import call_command
-    from django.db import transaction
 
-    class RolledBack(Exception):
-        pass
+    from tests.snapshots import snapshot
 
-    models = [model for model in apps.get_models(include_auto_created=True) if model._meta.managed]
-    tables: list[tuple[str, list[str], list[list[Any]]]] = []
-    seeded: list[Any] = []
-    output = io.StringIO()
+    def seed() -> str:
+        from django.core.management import call_command
+
+        output = io.StringIO()
+        call_command("seed_demo", stdout=output)
+        return output.getvalue()
+
     with django_db_blocker.unblock():
-        try:
-            with transaction.atomic():
-                before = {model: set(_rows_of(model)) for model in models}
-                call_command("seed_demo", stdout=output)
-                for model in models:
-                    new = [row for pk, row in _rows_of(model).items() if pk not in before[model]]
-                    if new:
-                        columns = [field.column for field in model._meta.concrete_fields]
-                        tables.append((model._meta.db_table, columns, new))
-                        seeded.append(model)
-                raise RolledBack
-        except RolledBack:
-            pass
-    return DemoSnapshot(tables, seeded, output.getvalue())
+        return snapshot(seed)
 
 
 @pytest.fixture
-def demo(db: None, demo_snapshot: DemoSnapshot) -> str:
-    """The database as ``manage.py seed_demo`` leaves it; gives what the command printed.
+def demo(db: None, demo_snapshot: Rows[str]) -> str:
+    """The database as ``manage.py seed_demo`` leaves it; gives what the command printed."""
+    from tests.snapshots import restore
 
-    The rows are inserted as they were read, in one transaction (the foreign keys are
-    checked at its end), and the sequences of ids go on after them.
-    """
-    from django.core.management.color import no_style
-    from django.db import connection, transaction
-
-    quote = connection.ops.quote_name
-    with transaction.atomic(), connection.cursor() as cursor:
-        for table, columns, rows in demo_snapshot.tables:
-            names = ", ".join(quote(column) for column in columns)
-            marks = ", ".join(["%s"] * len(columns))
-            cursor.executemany(f"INSERT INTO {quote(table)} ({names}) VALUES ({marks})", rows)
-        for statement in connection.ops.sequence_reset_sql(no_style(), demo_snapshot.models):
-            cursor.execute(statement)
-    return demo_snapshot.output
+    return restore(demo_snapshot)
