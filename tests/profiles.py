@@ -37,4 +37,6 @@ def register() -> None:
 
 def examples(n: int) -> int:
     """``n`` examples under Hypothesis' default, as many in proportion under this profile."""
-    return max(1, round(n * settings.default.max_examples / HYPOTHESIS_DEFAULT))
+    current = settings.default
+    assert current is not None  # a profile is loaded (register, from tests/conftest.py)
+    return max(1, round(n * current.max_examples / HYPOTHESIS_DEFAULT))

@@ -72,7 +72,7 @@ def snapshot(build: Callable[[], T]) -> Rows[T]:
             for model in tables:
                 new = [row for pk, row in _rows_of(model).items() if pk not in before[model]]
                 if new:
-                    columns = [field.column for field in model._meta.concrete_fields]
+                    columns = [str(field.column) for field in model._meta.concrete_fields]
                     found.append(Table(model._meta.db_table, columns, new))
                     seeded.append(model)
             raise _RolledBack
