@@ -119,10 +119,17 @@ def page(browser: Browser, live_server: LiveServer) -> Iterator[Any]:
 
 @pytest.fixture(autouse=True)
 def _empty_cache() -> None:
-    """Each test starts with no cached PDFs and no rate-limit counts."""
+    """Each test starts with no cached PDFs, no rate-limit counts and no cached content types.
+
+    A test that restores a backup gives the content types new ids, which its rollback
+    takes back; the process' cache of them would keep the new ones for the next test
+    (whichever it is in a parallel run).
+    """
+    from django.contrib.contenttypes.models import ContentType
     from django.core.cache import cache
 
     cache.clear()
+    ContentType.objects.clear_cache()
 
 
 @pytest.fixture
