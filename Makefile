@@ -6,9 +6,14 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 PYTEST_ARGS ?=
+# The tests run in parallel, one pytest-xdist worker a core, each with its own test
+# database; TEST_WORKERS=0 runs them in this one process. TEST_MARKS chooses by mark.
+TEST_WORKERS ?= auto
+TEST_MARKS ?= not slow
+PYTEST = $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal
 DEV_ENV := DEBUG=1
 
-.PHONY: run serve test install install-dev lock migrate demo messages lint typecheck check-deploy load clean
+.PHONY: run serve test test-fast test-thorough install install-dev lock migrate demo messages lint typecheck check-deploy load clean
 
 # Two locked sets (make lock compiles both from pyproject.toml, with hashes): the runtime
 # set (requirements.txt, what the site and the production image need) for run and serve,
@@ -57,9 +62,18 @@ serve: install
 	@$(WITH_WORKER) $(VENV)/bin/gunicorn config.wsgi:application --bind 0.0.0.0:$(PORT) \
 		--workers $${WEB_CONCURRENCY:-3} --access-logfile -
 
-## Run the whole test suite (DATABASE_URL picks the database; SQLite by default)
+## Run the test suite in parallel, browser tests included, the `slow` ones left to
+## test-thorough (DATABASE_URL picks the database; SQLite by default)
 test: install-dev
-	$(PY) -m pytest $(PYTEST_ARGS)
+	$(PYTEST) -m "$(TEST_MARKS)" $(PYTEST_ARGS)
+
+## The edit-test loop: no browser and no slow tests, in parallel
+test-fast: install-dev
+	$(PYTEST) -m "not browser and not slow" $(PYTEST_ARGS)
+
+## Everything, the slow tests too, each property with 1,000 examples (HYPOTHESIS_PROFILE)
+test-thorough: install-dev
+	HYPOTHESIS_PROFILE=thorough $(PYTEST) $(PYTEST_ARGS)
 
 migrate: install
 	$(DEV_ENV) $(PY) manage.py migrate --noinput

@@ -2,24 +2,62 @@
 
 Under ``CI=true`` a test that would be skipped because PostgreSQL or Chromium
 is missing fails instead, so a broken CI machine cannot pass by skipping.
+
+The suite runs in parallel (``make test``: pytest-xdist, each worker its own test
+database); what is costly to build is built once per worker and copied into each test
+that asks for it (``demo``), and Hypothesis' budget comes from a profile
+(tests/profiles.py). docs/benchmarks.md, "Fast feedback", has the timings.
 """
 
 from __future__ import annotations
 
+import io
 import os
 import shutil
 from collections.abc import Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+
+from tests import profiles
 
 if TYPE_CHECKING:
     from django.test import Client
     from playwright.sync_api import Browser
     from pytest_django.live_server_helper import LiveServer
 
+    from tests.snapshots import Rows
+
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 IN_CI = os.environ.get("CI", "").lower() == "true"
+SCORING_TESTS = Path(__file__).parent / "scoring"
+
+profiles.register()
+
+
+def pytest_itemcollected(item: pytest.Item) -> None:
+    """The engine's tests (tests/scoring, no database) carry the ``engine`` mark.
+
+    CI runs them on the PostgreSQL pass and deselects them on the SQLite one
+    (``-m "not engine"``): they would only repeat themselves there.
+    """
+    if SCORING_TESTS in Path(item.path).parents:
+        item.add_marker(pytest.mark.engine)
+
+
+# The longest tests first, so that no worker of a parallel run is left with one of
+# them at the end while the others wait (after pytest-randomly's shuffle, if any).
+LONGEST_FIRST = ("slow", "browser")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    def rank(item: pytest.Item) -> int:
+        marks = [mark for mark in LONGEST_FIRST if item.get_closest_marker(mark) is not None]
+        return LONGEST_FIRST.index(marks[0]) if marks else len(LONGEST_FIRST)
+
+    items.sort(key=rank)
 
 
 def skip_or_fail(reason: str) -> None:
@@ -81,10 +119,17 @@ def page(browser: Browser, live_server: LiveServer) -> Iterator[Any]:
 
 @pytest.fixture(autouse=True)
 def _empty_cache() -> None:
-    """Each test starts with no cached PDFs and no rate-limit counts."""
+    """Each test starts with no cached PDFs, no rate-limit counts and no cached content types.
+
+    A test that restores a backup gives the content types new ids, which its rollback
+    takes back; the process' cache of them would keep the new ones for the next test
+    (whichever it is in a parallel run).
+    """
+    from django.contrib.contenttypes.models import ContentType
     from django.core.cache import cache
 
     cache.clear()
+    ContentType.objects.clear_cache()
 
 
 @pytest.fixture
@@ -95,3 +140,32 @@ def english(client: Client) -> Iterator[None]:
     client.cookies["django_language"] = "en"
     with translation.override("en"):
         yield
+
+
+@pytest.fixture(scope="session")
+def demo_snapshot(django_db_setup: None, django_db_blocker: Any) -> Rows[str]:
+    """``seed_demo`` run once per worker; its rows, and what it printed.
+
+    Seeding takes tens of seconds (it plays championships); inserting the rows it
+    made takes a fraction of one (tests/snapshots.py).
+    """
+
+    from tests.snapshots import snapshot
+
+    def seed() -> str:
+        from django.core.management import call_command
+
+        output = io.StringIO()
+        call_command("seed_demo", stdout=output)
+        return output.getvalue()
+
+    with django_db_blocker.unblock():
+        return snapshot(seed)
+
+
+@pytest.fixture
+def demo(db: None, demo_snapshot: Rows[str]) -> str:
+    """The database as ``manage.py seed_demo`` leaves it; gives what the command printed."""
+    from tests.snapshots import restore
+
+    return restore(demo_snapshot)

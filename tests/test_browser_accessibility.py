@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.core.management import call_command
 
 from tests.demo_pages import browser_tabs, start_practice_game
 
@@ -32,11 +31,10 @@ def violations(page: Any, axe: Any) -> list[str]:
 
 @pytest.mark.parametrize("language", ["sv", "en"])
 def test_no_serious_accessibility_violation_on_any_page(
-    db: None, browser: Any, live_server: Any, language: str
+    demo: str, browser: Any, live_server: Any, language: str
 ) -> None:
     from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
 
-    call_command("seed_demo", stdout=None)
     axe = Axe()
     found: list[str] = []
     for reader, page, paths in browser_tabs(browser, live_server.url, language=language):

@@ -1,7 +1,14 @@
 """In two real browsers, two members: a challenge made and accepted in the lobby, then a
-whole best-of-three match played by clicks alone, each page learning the other's moves
-by its poll (never reloaded), the loser of a game dealing the next, and the result in
-both players' statistics."""
+whole game played by clicks alone, each page learning the other's moves by its poll
+(never reloaded), and the result in both players' statistics.
+
+One game, not a best-of-three match: a game by clicks takes minutes in two browsers
+(docs/benchmarks.md, "Fast feedback"). That the loser of a game deals the next, and
+that each page says who deals, is asserted without a browser (tests/play/test_online.py,
+tests/play/test_online_readers.py), and in the browsers by
+``test_the_loser_of_a_game_deals_the_next_and_both_pages_say_so``, whose first game is
+played by the services.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +20,9 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 
 from play.models import OnlineGame
-from play.online import load_online
+from play.online import challenge_accept, challenge_create, load_online, online_decide
+from play.services import stand_in_decision
+from scoring.players.strategy import ComputerPlayer
 from scoring.rules.events import Phase
 from tests.factories import PlayerFactory, UserFactory
 from tests.online_play import tab, take_a_decision
@@ -27,9 +36,7 @@ def member(username: str, name: str) -> User:
     return user
 
 
-def test_two_members_play_a_best_of_three_to_the_end(
-    browser: Any, live_server: Any, settings: Any
-) -> None:
+def test_two_members_play_a_game_to_the_end(browser: Any, live_server: Any, settings: Any) -> None:
     from playwright.sync_api import expect
 
     settings.ONLINE_POLL_MS = 250  # a quarter of the site's second, to keep the test short
@@ -38,7 +45,7 @@ def test_two_members_play_a_best_of_three_to_the_end(
 
     annas.goto(annas.base + reverse("play:lobby"))
     annas.get_by_label("Whom to challenge").select_option(label="Bertil Ås (Umeå)")
-    annas.get_by_label("A match, best of three").check()
+    annas.get_by_label("One game").check()
     annas.get_by_role("button", name="Challenge").click()
     expect(annas.locator(".messages")).to_contain_text("Your challenge was sent.")
 
@@ -49,7 +56,7 @@ def test_two_members_play_a_best_of_three_to_the_end(
     bertils.wait_for_url(re.compile(r"/play/online/\d+/$"))
     game = OnlineGame.objects.get()
     annas.goto(annas.base + reverse("play:online_game", args=[game.pk]))
-    expect(annas.locator("h1")).to_have_text("Match against Bertil Ås, best of 3")
+    expect(annas.locator("h1")).to_have_text("Game against Bertil Ås")
     pages = {0: annas, 1: bertils}
     lost: list[str] = []  # clicks made again (tests.online_play.take_a_decision)
     navigations = dict.fromkeys(pages, 0)
@@ -67,29 +74,15 @@ def test_two_members_play_a_best_of_three_to_the_end(
     name = ("Anna Ek", "Bertil Ås")[first]
     expect(pages[1 - first].locator("#game")).to_contain_text(f"{name} lays away two cards.")
 
-    games_started = 1
     while not game.finished:
         match = load_online(game)
-        if match.game.phase is Phase.DONE:
-            loser = 1 - (match.game.winner or 0)
-            game = take_a_decision(pages[loser], game, Phase.DONE, lost)
-            games_started += 1
-            # The loser of the game deals the next, and their page says so.
-            expect(pages[loser].locator(".match-line")).to_contain_text("you deal")
-            expect(pages[1 - loser].locator(".match-line")).to_contain_text(
-                f"{('Anna Ek', 'Bertil Ås')[loser]} deals"
-            )
-            continue
         mover = match.game.to_move
         assert mover is not None
         game = take_a_decision(pages[mover], game, match.game.phase, lost)
 
     match = load_online(game)
-    assert max(match.result.wins) == 2
-    assert len(match.games) == games_started
-    for before, after in zip(match.games, match.games[1:], strict=False):
-        assert before.winner is not None
-        assert after.first_dealer == 1 - before.winner
+    assert max(match.result.wins) == 1
+    assert len(match.games) == 1
     print("clicks made again:", lost)  # shown by pytest -rA
     assert len(lost) <= 2, lost
     assert navigations == {0: 0, 1: 0}  # every move reached the other page by its poll
@@ -107,6 +100,48 @@ def test_two_members_play_a_best_of_three_to_the_end(
         won = "1" if seat == winner else "0"
         expect(page.locator('[data-stat="online-played"]')).to_have_text("1")
         expect(page.locator('[data-stat="online-won"]')).to_have_text(won)
+    for page in pages.values():
+        page.context.close()
+
+
+def test_the_loser_of_a_game_deals_the_next_and_both_pages_say_so(
+    browser: Any, live_server: Any, settings: Any
+) -> None:
+    """Between two games of a match, by clicks: the first game is played by the services."""
+    from playwright.sync_api import expect
+
+    settings.ONLINE_POLL_MS = 250
+    users = {0: member("anna", "Anna Ek"), 1: member("bertil", "Bertil Ås")}
+    challenge = challenge_create(challenger=users[0], challenged=users[1], best_of=3)
+    game = challenge_accept(pk=challenge.pk, member=users[1], seed=7)
+    match = load_online(game)
+    while match.game.phase is not Phase.DONE:
+        seat = match.game.to_move if match.game.to_move is not None else 0
+        decision = stand_in_decision(match, ComputerPlayer("standard", seat), seat)
+        game = online_decide(
+            pk=game.pk, member=users[seat], moves=game.moves_of(seat), decision=decision
+        )
+        match = load_online(game)
+    loser = 1 - (match.game.winner or 0)
+    pages = {seat: tab(browser, live_server.url, user) for seat, user in users.items()}
+    navigations = dict.fromkeys(pages, 0)
+    for seat, page in pages.items():
+        page.goto(page.base + reverse("play:online_game", args=[game.pk]))
+        page.on(
+            "framenavigated",
+            lambda frame, seat=seat: navigations.__setitem__(seat, navigations[seat] + 1),
+        )
+
+    game = take_a_decision(pages[loser], game, Phase.DONE)
+    # The loser of the game deals the next, and their page says so; the other's by its poll.
+    expect(pages[loser].locator(".match-line")).to_contain_text("you deal")
+    expect(pages[1 - loser].locator(".match-line")).to_contain_text(
+        f"{('Anna Ek', 'Bertil Ås')[loser]} deals"
+    )
+    played = load_online(game)
+    assert len(played.games) == 2
+    assert played.games[1].first_dealer == loser
+    assert navigations[1 - loser] == 0
     for page in pages.values():
         page.context.close()
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.core.management import call_command
 
 from tests.demo_pages import browser_tabs, start_practice_game
 
@@ -75,12 +74,7 @@ def too_wide(page: Any, paths: list[str]) -> list[str]:
     return wide
 
 
-@pytest.fixture
-def demo(db: None) -> None:
-    call_command("seed_demo", stdout=None)
-
-
-def test_no_page_scrolls_sideways_on_a_phone(demo: None, browser: Any, live_server: Any) -> None:
+def test_no_page_scrolls_sideways_on_a_phone(demo: str, browser: Any, live_server: Any) -> None:
     wide: list[str] = []
     for reader, page, paths in browser_tabs(
         browser, live_server.url, viewport=PHONE, device_scale_factor=2

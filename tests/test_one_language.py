@@ -15,7 +15,6 @@ from pathlib import Path
 
 import polib
 import pytest
-from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
@@ -55,8 +54,7 @@ def test_the_phrases_are_found_where_english_is_shown() -> None:
     assert any(phrase in text_of(english.content.decode()) for phrase in phrases)
 
 
-def test_no_swedish_page_shows_english(client: Client) -> None:
-    call_command("seed_demo", stdout=None)
+def test_no_swedish_page_shows_english(demo: str, client: Client) -> None:
     phrases = english_phrases()
     found = []
     for who in READERS:

@@ -105,8 +105,9 @@ def extras_beyond_the_demo() -> None:
 
 
 @pytest.mark.django_db
-def test_the_demo_backed_up_comes_back_row_for_row_in_a_fresh_database(tmp_path: Path) -> None:
-    call_command("seed_demo", stdout=io.StringIO())
+def test_the_demo_backed_up_comes_back_row_for_row_in_a_fresh_database(
+    demo: str, tmp_path: Path
+) -> None:
     extras_beyond_the_demo()
     before, ratings = snapshot(), rating_list()
     assert len(ratings) >= 20

@@ -68,8 +68,8 @@ def test_htmx_is_served_from_the_project_not_a_cdn(client: Client) -> None:
     assert all(source.startswith("/") and not source.startswith("//") for source in sources)
 
 
-def test_seed_demo_is_idempotent() -> None:
-    call_command("seed_demo")
+def test_seed_demo_is_idempotent(demo: str) -> None:
+    """Seeding again where the demo is (``demo``: seeded once per test worker) adds nothing."""
     count = Player.objects.count()
     proposals = Challenge.objects.filter(match__isnull=False).count()
     call_command("seed_demo")
@@ -81,8 +81,7 @@ def test_seed_demo_is_idempotent() -> None:
     assert anna.username == "anna"
 
 
-def test_the_demo_championships_are_played_at_swedish_venues() -> None:
-    call_command("seed_demo")
+def test_the_demo_championships_are_played_at_swedish_venues(demo: str) -> None:
     venues = set(Tournament.objects.values_list("venue", flat=True))
     assert venues == {"Folkets hus, Uppsala", "Medborgarhuset, Örebro"}
     page = Client().get("/t/").content.decode()  # Swedish, the site's language

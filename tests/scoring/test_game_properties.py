@@ -15,6 +15,7 @@ from scoring.rules.cards import DECK
 from scoring.rules.events import WINNING_SCORE, EventType, Phase
 from scoring.rules.game import Game
 from scoring.rules.replay import RecordError, game_from_record, replay
+from tests.profiles import examples
 from tests.scoring.gameplay import play_randomly, random_decision
 
 seeds = st.integers(min_value=0, max_value=2**32)
@@ -26,7 +27,7 @@ options = st.fixed_dictionaries(
         "first_dealer": st.sampled_from([None, 0, 1]),
     }
 ).map(lambda chosen: {**chosen, "callers": chosen["callers"] if chosen["muggins"] else frozenset()})
-FAST = settings(max_examples=50, deadline=None)
+FAST = settings(max_examples=examples(50), deadline=None)
 
 
 def random_game(seed: int, decisions: int, game_options: dict[str, Any]) -> Game:

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from scoring.rules.cards import JACK, SUITS, Card, parse_cards
 from scoring.rules.hand import HandScore, InvalidHandError, hand_total, rank_points, score_hand
+from tests.profiles import examples
 
 
 def naive_rank_points(cards: Sequence[Card]) -> int:
@@ -274,7 +275,7 @@ five_cards = st.lists(st.builds(Card, ranks, suits), min_size=5, max_size=5, uni
 
 
 # A few milliseconds per example; the explicit deadline allows for a loaded machine.
-@settings(max_examples=500, deadline=timedelta(seconds=1))
+@settings(max_examples=examples(500), deadline=timedelta(seconds=1))
 @given(cards=five_cards, crib=st.booleans())
 def test_fast_scorer_matches_the_reference(cards: list[Card], crib: bool) -> None:
     *hand, starter = cards

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from scoring.rules.cards import DECK, SUITS, Card, parse_cards
 from scoring.rules.pegging import InvalidSequenceError, score_play
+from tests.profiles import examples
 
 
 def points_per_card(cards: str) -> list[int]:
@@ -214,7 +215,7 @@ sequences = st.lists(
 
 
 # A few milliseconds per example; the explicit deadline allows for a loaded machine.
-@settings(max_examples=400, deadline=timedelta(seconds=1))
+@settings(max_examples=examples(400), deadline=timedelta(seconds=1))
 @given(sequences)
 def test_random_sequences_score_as_the_reference(cards: list[Card]) -> None:
     score = score_play(cards)

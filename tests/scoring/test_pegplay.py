@@ -37,6 +37,7 @@ from scoring.rules.cards import SUITS, Card
 from scoring.rules.events import Phase
 from scoring.rules.game import Game
 from scoring.rules.pegging import MAX_COUNT, InvalidSequenceError, score_play
+from tests.profiles import examples
 
 RECORDED = Path(__file__).with_name("expert_decisions.json")
 
@@ -125,7 +126,7 @@ def test_after_the_tail_the_cards_score_as_after_the_whole_sequence(data: st.Dat
 
 
 # Low cards after: runs that the count still has room for.
-@settings(max_examples=500, deadline=timedelta(seconds=1))
+@settings(max_examples=examples(500), deadline=timedelta(seconds=1))
 @given(st.data())
 def test_after_the_live_tail_the_cards_score_as_after_the_whole_sequence(
     data: st.DataObject,

@@ -14,7 +14,10 @@ from tournaments.models import Entry, Match
 pytestmark = pytest.mark.django_db
 
 
-def test_seed_demo_prints_working_links_of_both_players_of_a_match_left_to_report() -> None:
+def test_seed_demo_prints_working_links_of_both_players_of_a_match_left_to_report(
+    demo: str,
+) -> None:
+    """The links as ``seed_demo`` prints them, run again where the demo is (it adds nothing)."""
     out = io.StringIO()
     call_command("seed_demo", base_url="http://club.test:8123/", stdout=out)
     printed = re.findall(r"table +(\d+) +(.+?) +http://club\.test:8123/p/(\w+)/", out.getvalue())

@@ -17,10 +17,10 @@ from __future__ import annotations
 import os
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.apps import apps
-from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.core.management.color import no_style
 from django.db import connection
@@ -28,6 +28,8 @@ from django.utils import translation
 from PIL import Image, ImageChops
 
 from ratings.printing import rating_list_document
+from tests.factories import OrganiserFactory
+from tests.snapshots import Rows, restore, snapshot
 from tests.tournaments.conftest import play_round
 from tests.tournaments.test_printing import NAMES, _settle_all, split_games, tournament_of
 from tournaments.management.commands.render_document import _draw_pages, _local_time
@@ -66,10 +68,10 @@ def ids_from_one() -> None:
             cursor.execute(statement)
 
 
-@pytest.fixture
-def printed(organiser: User) -> Tournament:
+def print_ready() -> str:
     """Two Swiss rounds closed, the semi-finals settled and the final being played."""
     ids_from_one()
+    organiser = OrganiserFactory.create(username="organiser")
     tournament = tournament_of(NAMES, swiss_rounds=2, playoff_size=4)
     keys = random.Random(2026)
     for entry in tournament.entries.order_by("player__name"):
@@ -79,7 +81,20 @@ def printed(organiser: User) -> Tournament:
         play_round(tournament, organiser, split_games)
     semi_finals = playoff.playoff_start(tournament=tournament)
     rounds.round_close(round=_settle_all(semi_finals, organiser))
-    return tournament
+    return tournament.slug
+
+
+# Played once per module, its rows inserted again into each test's database
+# (tests/snapshots.py): eight documents are drawn from it.
+@pytest.fixture(scope="module")
+def printed_rows(django_db_setup: None, django_db_blocker: Any) -> Rows[str]:
+    with django_db_blocker.unblock():
+        return snapshot(print_ready)
+
+
+@pytest.fixture
+def printed(db: None, printed_rows: Rows[str]) -> Tournament:
+    return Tournament.objects.get(slug=restore(printed_rows))
 
 
 def first_page(tournament: Tournament, arguments: list[str], folder: Path) -> Image.Image:

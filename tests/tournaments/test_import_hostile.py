@@ -14,12 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
 
 from club.models import Player
+from tests.factories import OrganiserFactory
+from tests.snapshots import Rows, restore, snapshot
 from tests.tournaments.conftest import make_tournament, play_round
 from tournaments.models import (
     Entry,
@@ -47,13 +48,26 @@ def export(slug: str) -> Data:
     return data
 
 
-@pytest.fixture
-def played(organiser: User) -> Tournament:
+def play_two_rounds() -> str:
     """Five players, two closed rounds with a bye each; round 1 table 1 went to three games."""
+    organiser = OrganiserFactory.create(username="organiser")
     tournament = make_tournament(5, swiss_rounds=2)
     play_round(tournament, organiser, lambda m: [(0, 88), (1, 60), (0, 100)])
     play_round(tournament, organiser)
-    return tournament
+    return tournament.slug
+
+
+# The tournaments are played once per module and their rows inserted again into each
+# test's database (tests/snapshots.py): some forty cases each start from one of them.
+@pytest.fixture(scope="module")
+def played_rows(django_db_setup: None, django_db_blocker: Any) -> Rows[str]:
+    with django_db_blocker.unblock():
+        return snapshot(play_two_rounds)
+
+
+@pytest.fixture
+def played(db: None, played_rows: Rows[str]) -> Tournament:
+    return Tournament.objects.get(slug=restore(played_rows))
 
 
 def first_match(data: Data) -> Data:
@@ -290,13 +304,24 @@ def test_a_hostile_file_is_refused_by_path(
     assert message.startswith(f"{path}: "), message
 
 
-@pytest.fixture
-def bracket(organiser: User) -> Tournament:
+def start_a_play_off() -> str:
     """Six of seven players in a play-off: its first round has two byes (places 0 and 2)."""
+    organiser = OrganiserFactory.create(username="organiser")
     tournament = make_tournament(7, swiss_rounds=1, playoff_size=6)
     play_round(tournament, organiser)
     playoff.playoff_start(tournament=tournament)
-    return tournament
+    return tournament.slug
+
+
+@pytest.fixture(scope="module")
+def bracket_rows(django_db_setup: None, django_db_blocker: Any) -> Rows[str]:
+    with django_db_blocker.unblock():
+        return snapshot(start_a_play_off)
+
+
+@pytest.fixture
+def bracket(db: None, bracket_rows: Rows[str]) -> Tournament:
+    return Tournament.objects.get(slug=restore(bracket_rows))
 
 
 def seeded(data: Data, seed: int) -> str:

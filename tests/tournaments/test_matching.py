@@ -12,6 +12,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from tests.profiles import examples
 from tournaments import float_bound, lexicographic, matching, window
 from tournaments.matching import Field, Matching, Unpairable, cost_tiers, solve
 
@@ -71,7 +72,7 @@ def differences_largest_first(field: Field, pairs: Sequence[tuple[int, int]]) ->
     return sorted((abs(int(field.wins[a] - field.wins[b])) for a, b in pairs), reverse=True)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(fields(st.integers(1, 10), spread=2))
 def test_brute_force_agrees_on_the_differences_largest_first(field: Field) -> None:
     # Among the pairings with the best bye, none has a smaller multiset of win
@@ -93,7 +94,7 @@ def _without_zeros(differences: list[int]) -> list[int]:
     return [d for d in differences if d]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(fields(st.integers(1, 9)))
 def test_the_matching_is_the_least_cost_one(field: Field) -> None:
     costs = [cost_tiers(field, m) for m in matchings(field)]
@@ -135,7 +136,7 @@ def pooled(smallest: int | None) -> Iterator[None]:
 
 
 @pytest.mark.parametrize("pooling", POOLING)
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(field=fields(st.integers(2, 10), near=3, spread=2))
 def test_the_lower_bound_is_never_above_the_best_pairing(field: Field, pooling: str) -> None:
     try:
@@ -168,7 +169,7 @@ def test_the_lower_bound_is_never_above_the_best_pairing(field: Field, pooling: 
 
 
 @pytest.mark.parametrize("pooling", POOLING)
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(field=fields(st.integers(10, 48), near=3))
 def test_a_window_finds_the_same_floats_as_the_complete_graph(field: Field, pooling: str) -> None:
     try:
@@ -231,7 +232,7 @@ def weight_bits(bits: int) -> Iterator[None]:
         lexicographic.MAX_WEIGHT_BITS = saved
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(fields(st.integers(2, 10), spread=1), st.integers(8, 12))
 def test_levels_settled_in_stages_agree_with_the_brute_force(field: Field, bits: int) -> None:
     # So few bits that the levels (win counts up to 10 apart) are settled a few
@@ -307,7 +308,7 @@ def level_graphs(draw: st.DrawFn) -> tuple[int, np.ndarray, np.ndarray, np.ndarr
     return size, rows, cols, np.array(levels, dtype=np.int64)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(level_graphs(), st.integers(4, 8))
 def test_levels_in_stages_against_a_brute_force(
     graph: tuple[int, np.ndarray, np.ndarray, np.ndarray], bits: int
@@ -333,7 +334,7 @@ def test_levels_in_stages_against_a_brute_force(
     assert sorted((level[pair] for pair in found if level[pair]), reverse=True) == min(possible)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(fields(st.integers(2, 10), spread=1), st.data())
 def test_peeled_caps_hold_for_every_best_pairing(field: Field, data: st.DataObject) -> None:
     # From any legal pairing's differences (a best one is no worse), the caps

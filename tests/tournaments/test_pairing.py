@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring.rules.match import STANDARD
+from tests.profiles import examples
 from tournaments.explain import explanation_lines
 from tournaments.pairing import (
     ByeReason,
@@ -535,7 +536,7 @@ tournaments = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(tournaments)
 def test_simulated_tournaments_obey_the_rules_and_are_optimal(t: dict[str, Any]) -> None:
     forbidden = [frozenset(p) for p in t["forbidden"] if p[0] != p[1]]
@@ -557,7 +558,7 @@ def test_simulated_tournaments_obey_the_rules_and_are_optimal(t: dict[str, Any])
         assert floats == 2 * len(best[1])  # both players of every pair across groups
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(st.integers(16, 40), st.integers(0, 2**31))
 def test_larger_tournaments_obey_the_rules(size: int, seed: int) -> None:
     byes: dict[int, int] = {}
@@ -571,7 +572,7 @@ def test_larger_tournaments_obey_the_rules(size: int, seed: int) -> None:
     assert all(count == 1 for count in byes.values())
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(st.integers(2, 16), st.integers(1, 4), st.integers(0, 2**31), st.randoms())
 def test_same_seed_same_pairing(size: int, rounds: int, seed: int, shuffler: random.Random) -> None:
     for field, outcome in simulate(size, rounds, seed=seed):

@@ -11,6 +11,7 @@ import datetime
 import gc
 import io
 import math
+import os
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -495,8 +496,24 @@ def test_render_document_writes_the_pdf_and_its_pages(
     assert all(Path(path).stat().st_size > 1000 for path in written[1:])
 
 
+def test_the_site_starts_without_weasyprint() -> None:
+    """WeasyPrint (seconds to import) is loaded by the first PDF, not by the URLs."""
+    import subprocess
+    import sys
+
+    from django.conf import settings
+
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import django, sys; django.setup(); import config.urls; "
+         "print(sorted(m for m in sys.modules if m.split('.')[0] == 'weasyprint'))"],
+        cwd=settings.BASE_DIR, capture_output=True, text=True, check=True,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "config.test_settings"},
+    ).stdout  # fmt: skip
+    assert loaded.strip() == "[]"
+
+
 def test_documents_fetch_nothing_from_the_network() -> None:
-    from tournaments.printing.pdf import FontsOnlyFetcher
+    from tournaments.printing.layout import FontsOnlyFetcher
 
     fetcher = FontsOnlyFetcher()
     refuse: list[Callable[[], Any]] = [

@@ -16,6 +16,7 @@ from django.utils import translation
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.profiles import examples
 from tournaments.explain import explanation_lines, seeding_lines, seeding_summary
 from tournaments.pairing import (
     ByeReason,
@@ -240,7 +241,7 @@ def best(order: Sequence[int], forbidden: set[frozenset[int]]) -> Cost | None:
     return min(found, default=None)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     st.integers(2, 9),
     st.integers(0, 2**31),

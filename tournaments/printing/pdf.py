@@ -19,19 +19,16 @@ import sys
 import threading
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from functools import cache
 from pathlib import Path
-from typing import TypeVar
-from urllib.parse import urlsplit
-from urllib.request import url2pathname
+from typing import TYPE_CHECKING, TypeVar
 
 import pydyf
 from django.conf import settings
-from weasyprint import CSS, HTML, Document
-from weasyprint.text.fonts import FontConfiguration
-from weasyprint.urls import URLFetcher, URLFetcherResponse
 
 from tournaments.printing import qr, stamps
+
+if TYPE_CHECKING:
+    from weasyprint import Document
 
 FONT_FAMILY = "DejaVu Sans"
 FONT_FILES = {"normal": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf"}
@@ -46,33 +43,6 @@ T = TypeVar("T")
 
 def font_dir() -> Path:
     return Path(getattr(settings, "PRINT_FONT_DIR", "/usr/share/fonts/truetype/dejavu")).resolve()
-
-
-class FontsOnlyFetcher(URLFetcher):  # type: ignore[misc]  # WeasyPrint: untyped
-    """Fetches the font files, and refuses everything else."""
-
-    def fetch(self, url: str, headers: object = None) -> URLFetcherResponse:
-        parts = urlsplit(url)
-        path = Path(url2pathname(parts.path)).resolve() if parts.scheme == "file" else None
-        allowed = {name for _family, _weight, name in FACES}
-        if path is None or path.parent != font_dir() or path.name not in allowed:
-            raise ValueError(f"a printed document loads only its fonts, not {url}")
-        return URLFetcherResponse(url, path.read_bytes(), {"Content-Type": "font/ttf"})
-
-
-@cache
-def _font_faces() -> str:
-    return "\n".join(
-        f'@font-face {{ font-family: "{family}"; font-weight: {weight}; '
-        f'src: url("{(font_dir() / name).as_uri()}"); }}'
-        for family, weight, name in FACES
-    )
-
-
-@cache
-def _stylesheet() -> CSS:
-    """print.css, parsed once per process: it declares no font face, so no render changes it."""
-    return CSS(filename=STYLESHEET, url_fetcher=FontsOnlyFetcher())
 
 
 class _CollectorPause:
@@ -108,14 +78,17 @@ _collector_paused = _CollectorPause()
 
 
 def render(html: str) -> Document:
-    """``html`` (a whole document from templates/print/) laid out in pages, print.css applied."""
-    fetcher = FontsOnlyFetcher()
-    fonts = FontConfiguration()
-    stylesheets = [CSS(string=_font_faces(), font_config=fonts, url_fetcher=fetcher), _stylesheet()]
+    """``html`` (a whole document from templates/print/) laid out in pages, print.css applied.
+
+    WeasyPrint is imported here, when the first document is made, not when the URLs
+    are: its import takes seconds, which every process (each test worker, each
+    management command) would otherwise pay for nothing ("Fast feedback" in
+    docs/benchmarks.md).
+    """
+    from tournaments.printing import layout
+
     with _collector_paused:
-        return HTML(string=html, url_fetcher=fetcher).render(
-            stylesheets=stylesheets, font_config=fonts
-        )
+        return layout.lay_out(html)
 
 
 def finish(
