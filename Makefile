@@ -9,7 +9,7 @@ PYTEST_ARGS ?=
 # The tests run in parallel, one pytest-xdist worker a core, each with its own test
 # database; TEST_WORKERS=0 runs them in this one process. TEST_MARKS chooses by mark.
 TEST_WORKERS ?= auto
-TEST_MARKS ?= not slow
+TEST_MARKS ?=
 PYTEST = $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal
 DEV_ENV := DEBUG=1
 
@@ -62,10 +62,10 @@ serve: install
 	@$(WITH_WORKER) $(VENV)/bin/gunicorn config.wsgi:application --bind 0.0.0.0:$(PORT) \
 		--workers $${WEB_CONCURRENCY:-3} --access-logfile -
 
-## Run the test suite in parallel, browser tests included, the `slow` ones left to
-## test-thorough (DATABASE_URL picks the database; SQLite by default)
+## Run the whole test suite in parallel, browser and `slow` tests included
+## (DATABASE_URL picks the database; SQLite by default; TEST_MARKS="..." selects by mark)
 test: install-dev
-	$(PYTEST) -m "$(TEST_MARKS)" $(PYTEST_ARGS)
+	$(PYTEST) $(if $(TEST_MARKS),-m "$(TEST_MARKS)") $(PYTEST_ARGS)
 
 ## The edit-test loop: no browser and no slow tests, in parallel
 test-fast: install-dev
