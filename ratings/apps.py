@@ -23,3 +23,6 @@ class RatingsConfig(AppConfig):
         signals.expected_scores_wanted.connect(
             receivers.on_expected_scores_wanted, dispatch_uid="ratings-expected"
         )
+        signals.expected_scores_version_wanted.connect(
+            receivers.on_expected_scores_version_wanted, dispatch_uid="ratings-expected-version"
+        )

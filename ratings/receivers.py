@@ -13,7 +13,7 @@ import datetime
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ratings.selectors import expected_scores, ratings_now
+from ratings.selectors import expected_scores, list_version, ratings_now
 from ratings.services import ratings_announce, ratings_rerate
 from ratings.tasks import rerate
 from tournaments.models import Round
@@ -46,3 +46,7 @@ def on_expected_scores_wanted(
     sender: object, *, pairs: Mapping[int, tuple[int, int]], **kwargs: Any
 ) -> dict[int, float]:
     return expected_scores(pairs)
+
+
+def on_expected_scores_version_wanted(sender: object, **kwargs: Any) -> int:
+    return list_version()

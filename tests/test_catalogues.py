@@ -14,6 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import polib
 import pytest
 
 from tests.conftest import skip_or_fail
@@ -110,3 +111,21 @@ def test_no_string_is_marked_for_translation_inside_an_f_string() -> None:
                     if isinstance(inner, ast.Call) and name in TRANSLATING:
                         marked.append(f"{path.relative_to(ROOT)}:{inner.lineno}")
     assert marked == []
+
+
+@pytest.mark.parametrize("language", ["sv", "en"])
+def test_the_compiled_catalogue_is_the_catalogue(language: str) -> None:
+    """The pages read the compiled ``.mo``: every translation in the ``.po`` is in it, as
+    written (``compilemessages`` skips a ``.mo`` newer than its ``.po``, so a merge that
+    kept an old ``.mo`` showed English on Swedish pages)."""
+    folder = ROOT / "locale" / language / "LC_MESSAGES"
+    written = {
+        (entry.msgctxt, entry.msgid): entry.msgstr or entry.msgstr_plural.get(0, "")
+        for entry in polib.pofile(str(folder / "django.po")).translated_entries()
+    }
+    compiled = {
+        (entry.msgctxt, entry.msgid): entry.msgstr or entry.msgstr_plural.get(0, "")
+        for entry in polib.mofile(str(folder / "django.mo"))
+        if entry.msgid
+    }
+    assert {key: text for key, text in written.items() if compiled.get(key) != text} == {}

@@ -35,6 +35,17 @@ ratings_wanted = Signal()
 # Sent with ``pairs`` ({match id: (player id in seat 0, in seat 1)}): {match id: seat 0's
 # expected score, 0 to 1} of the matches the ratings say something of.
 expected_scores_wanted = Signal()
+# Sent with nothing: a number that moves whenever those expected scores may change (the
+# rating list's version), for the cached rows that show them; 0 when nobody answers.
+expected_scores_version_wanted = Signal()
+
+
+def answer_version(signal: Signal) -> int:
+    """The first version a listener of ``signal`` gives; 0 if none does."""
+    for _receiver, response in signal.send(sender=None):
+        if response is not None:
+            return int(response)
+    return 0
 
 
 def answer(signal: Signal, **question: Any) -> dict[int, float]:

@@ -183,14 +183,18 @@ def test_replace_puts_the_backup_in_place_of_everything(backup: Path, small_site
 def test_a_backup_of_another_schema_is_refused_naming_the_migrations(
     backup: Path, small_site: Player
 ) -> None:
+    latest: list[str] = []
+
     def other_schema(header: dict[str, Any]) -> None:
-        header["schema"]["club"] = [*header["schema"]["club"][:-1], "0099_from_the_future"]
+        *older, newest = header["schema"]["club"]
+        latest.append(newest)
+        header["schema"]["club"] = [*older, "0099_from_the_future"]
 
     before = snapshot()
     with pytest.raises(CommandError, match="another schema version") as refused:
         call_command("restore", str(rewritten(backup, other_schema)), replace=True)
     assert "only in the backup: club.0099_from_the_future" in str(refused.value)
-    assert "only in this database: club.0004_practice_game_to_play" in str(refused.value)
+    assert f"only in this database: club.{latest[0]}" in str(refused.value)
     assert snapshot() == before
 
 

@@ -24,10 +24,10 @@ from django.template.loader import get_template
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
-from ratings.selectors import list_version
 from tournaments import selectors
 from tournaments.models import Round, Tournament
 from tournaments.selectors import MatchVersion
+from tournaments.signals import answer_version, expected_scores_version_wanted
 from tournaments.templatetags.standings_table import pairing_lines
 
 register = template.Library()
@@ -74,7 +74,8 @@ def pairing_rows(
     the rounds before it (``selectors.RoundVersions``); ``mine``: the reader's match."""
     matches = selectors.round_match_versions(round_)
     setup = selectors.setup_version(tournament)
-    ratings = list_version() if any(m.unplayed for m in matches) else 0
+    unplayed = any(m.unplayed for m in matches)
+    ratings = answer_version(expected_scores_version_wanted) if unplayed else 0
     keys = {
         m.pk: row_key(
             m, setup=setup, earlier=earlier, mine=m.pk == mine, organiser=organiser, ratings=ratings
