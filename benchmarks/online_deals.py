@@ -1,5 +1,5 @@
 """A move and a poll of a game between members at deal 1 and at deal 20 of a long match,
-with the match kept loaded between requests (``play.online.load_online``) and without.
+with the match kept loaded between requests (``play.online.read_online``) and without.
 
     .venv/bin/python -m benchmarks.online --deals [--games 5] [--no-docs]
 
@@ -32,7 +32,7 @@ HTMX = {"HX-Request": "true", "HX-Target": "game"}
 def _advance(game: Any, to_deal: int) -> Any:
     """Both members play as the computer would until deal ``to_deal`` is being discarded."""
     from play.models import OnlineGame
-    from play.online import load_online, online_decide
+    from play.online import online_decide, read_online
     from play.services import stand_in_decision
     from scoring.players.strategy import ComputerPlayer
 
@@ -40,7 +40,7 @@ def _advance(game: Any, to_deal: int) -> Any:
     stand_ins = {0: ComputerPlayer("standard", 1), 1: ComputerPlayer("standard", 2)}
     users = {0: game.seat_0, 1: game.seat_1}
     while True:
-        match = load_online(game)
+        match = read_online(game)
         begun = sum(played.deal_number for played in match.games)
         if (
             begun >= to_deal
@@ -64,13 +64,13 @@ def _discards_and_polls(game: Any, clients: dict[int, Any], times: dict[str, lis
     from django.urls import reverse
 
     from play.models import OnlineGame
-    from play.online import load_online
+    from play.online import read_online
     from play.services import stand_in_decision
     from scoring.players.strategy import ComputerPlayer
 
     for seat in (0, 1):
         game = OnlineGame.objects.get(pk=game.pk)
-        cards = stand_in_decision(load_online(game), ComputerPlayer("standard", 3), seat).cards
+        cards = stand_in_decision(read_online(game), ComputerPlayer("standard", 3), seat).cards
         form = {"version": game.moves_of(seat), "action": "discard"}
         form["cards"] = [str(card) for card in cards]
         started = time.perf_counter()
