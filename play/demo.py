@@ -13,7 +13,7 @@ from django.contrib.auth.models import User
 from club.demo import DEMO_OPPONENT, DEMO_PLAYER
 from play.championship import match_propose
 from play.models import Challenge, OnlineGame, PracticeGame
-from play.online import challenge_accept, challenge_create, load_online, online_decide
+from play.online import challenge_accept, challenge_create, online_decide, read_online
 from play.services import practice_autoplay, practice_start, stand_in_decision
 from scoring.players.strategy import ComputerPlayer
 from tournaments.models import Match, Round
@@ -99,7 +99,7 @@ def _play(game: OnlineGame, *, moves: int | None) -> None:
     stand_ins = (ComputerPlayer("standard", 1), ComputerPlayer("standard", 2))
     taken = 0
     while not game.finished and (moves is None or taken < moves):
-        match = load_online(game)
+        match = read_online(game)
         seat = match.game.to_move or 0  # None between games: either may start the next
         decision = stand_in_decision(match, stand_ins[seat], seat)
         game = online_decide(
