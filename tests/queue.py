@@ -8,6 +8,7 @@ worker's work itself with ``run_queue``: every task due now, one at a time, as
 
 from __future__ import annotations
 
+from django.db import transaction
 from django.utils import timezone
 from django_tasks_db.management.commands.db_worker import Worker
 from django_tasks_db.models import DBTaskResult
@@ -21,8 +22,9 @@ def waiting(task_path: str = "") -> list[DBTaskResult[..., object]]:
     return list(tasks.filter(task_path=task_path) if task_path else tasks)
 
 
-def run_queue() -> int:
-    """Run every task that is due, as the worker would; the number run."""
+def run_queue(worker_id: str = "tests") -> int:
+    """Run every task that is due, as the worker would (each claimed under a row lock, so
+    workers in several threads take each task once); the number run."""
     worker = Worker(
         queue_names=["*"],
         interval=0,
@@ -30,15 +32,16 @@ def run_queue() -> int:
         backend_name="default",
         startup_delay=False,
         max_tasks=None,
-        worker_id="tests",
+        worker_id=worker_id,
         excluded_queue_names=[],
     )
     done = 0
     while True:
-        task = DBTaskResult.objects.ready().order_by("enqueued_at").first()
-        if task is None:
-            return done
-        task.claim(worker.worker_id)
+        with transaction.atomic():
+            task = DBTaskResult.objects.ready().get_locked()
+            if task is None:
+                return done
+            task.claim(worker_id)
         worker.run_task(task)
         done += 1
 

@@ -12,22 +12,21 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
-from django.db import transaction
 from django.test import Client, override_settings
 from django.urls import reverse
-from django_tasks_db.management.commands.db_worker import Worker
 from django_tasks_db.models import DBTaskResult
 
 from ratings.models import ListRating, PendingRerate
 from ratings.services import ratings_recompute
 from ratings.tasks import rerate
+from tests.queue import DATABASE_TASKS, run_queue
 from tests.ratings.conftest import stored
 from tests.tournaments.conftest import make_tournament, seats
 from tournaments.models import Match, Round
 from tournaments.services import results, rounds
 
 ROOT = Path(__file__).resolve().parents[2]
-DATABASE_QUEUE = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+DATABASE_QUEUE = DATABASE_TASKS
 
 
 def imports(path: Path) -> set[str]:
@@ -58,27 +57,9 @@ def database_queue(db: None) -> Iterator[None]:
 
 
 def run_worker(name: str = "test") -> int:
-    """What ``manage.py db_worker`` does, until the queue is empty (without closing the
-    test's connection between tasks); the number of tasks run, each successful."""
-    worker = Worker(
-        queue_names=["*"],
-        interval=0,
-        batch=True,
-        backend_name="default",
-        startup_delay=False,
-        max_tasks=None,
-        worker_id=name,
-        excluded_queue_names=[],
-    )
-    run = 0
-    while True:
-        with transaction.atomic():
-            claimed = DBTaskResult.objects.ready().get_locked()
-            if claimed is None:
-                break
-            claimed.claim(name)
-        worker.run_task(claimed)
-        run += 1
+    """What ``manage.py db_worker`` does, until the queue is empty; the number of tasks
+    run, each successful."""
+    run = run_queue(name)
     assert not DBTaskResult.objects.failed().exists()
     return run
 
