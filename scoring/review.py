@@ -447,7 +447,6 @@ def _decision(
     worth: int | None,
 ) -> Decision | None:
     seat = int(decision["player"])
-    common = {"game": game, "deal": deal, "seat": seat, "step": step}
     if "discard" in decision:
         dealt = record["deals"][deal - 1]
         six = tuple(parse_cards(dealt["hands"][seat]))
@@ -463,7 +462,10 @@ def _decision(
             options=options,
             chosen=chosen,
             best=options[0].discard,
-            **common,
+            game=game,
+            deal=deal,
+            seat=seat,
+            step=step,
         )
     if "play" in decision:
         assert position is not None
@@ -479,7 +481,10 @@ def _decision(
             best=(best,),
             count_before=position.count,
             noise=noise,
-            **common,
+            game=game,
+            deal=deal,
+            seat=seat,
+            step=step,
         )
     if "count" in decision:
         assert worth is not None
@@ -490,6 +495,9 @@ def _decision(
             marked=claimed != worth,
             claimed=claimed,
             worth=worth,
-            **common,
+            game=game,
+            deal=deal,
+            seat=seat,
+            step=step,
         )
     return None  # a call of muggins: not reviewed
