@@ -142,6 +142,24 @@ def test_a_short_count_is_points_missed_and_a_true_one_is_not() -> None:
     assert review.totals(1).count_missed == 0
 
 
+def test_an_over_count_misses_nothing_but_is_marked() -> None:
+    game = stacked_game(
+        "6H 5S KC 2C 9C AD",
+        "4D 6D QD QH 7S 8C",
+        "3H",
+        self_count=frozenset({0}),
+        muggins=True,
+        callers=frozenset({1}),
+    )
+    discard_both(game, "9C AD", "7S 8C")
+    lay(game, "6H 4D 5S 6D KC QD 2C QH")
+    worth = worth_of_show(game)
+    game.count_hand(0, worth + 4)  # checked by the opponent: it pegs nothing (docs/muggins.md)
+    review = review_game(game.record())
+    (count,) = [d for d in review.decisions if d.kind == "count"]
+    assert (count.claimed, count.worth, count.lost, count.marked) == (worth + 4, worth, 0, True)
+
+
 # ------------------------------------------------------------- whole games
 def self_played(seed: int, levels: tuple[str, str], self_count: bool) -> dict[str, Any]:
     game = Game.new(
