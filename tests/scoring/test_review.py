@@ -105,6 +105,7 @@ def test_laying_the_two_at_21_instead_of_the_king_for_31_is_a_real_mistake() -> 
     assert two.best == (Card.parse("KC"),)
     assert two.lost >= 2 - 1e-9  # the 2 for 31 at least, over every hand the dealer may hold
     assert two.marked
+    assert two.noise == 0  # the dealer holds two cards: every hand weighed, the difference exact
 
 
 def test_forced_cards_have_no_row() -> None:
