@@ -1,7 +1,7 @@
 """RULES.md 4's pairing rule, end to end: a championship played by the simulator,
 exported, and every Swiss round checked from the export alone.
 
-The check does not use ``tournaments.matching``: the best float differences of a
+The check does not use ``competition.matching``: the best float differences of a
 round come from a small exact method written here (a weighted matching whose
 weights order pairings by their win differences, largest first), and the
 standings before each round are counted from the exported results.

@@ -12,9 +12,10 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from competition import float_bound, lexicographic, matching, window
+from competition.field import Field
+from competition.matching import Matching, Unpairable, cost_tiers, solve
 from tests.profiles import examples
-from tournaments import float_bound, lexicographic, matching, window
-from tournaments.matching import Field, Matching, Unpairable, cost_tiers, solve
 
 
 def make_field(wins: Sequence[int], blocked: Sequence[tuple[int, int]], seed: int = 0) -> Field:

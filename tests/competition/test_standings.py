@@ -10,8 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.rules.match import ACC, ONE_PER_GAME, STANDARD, GamePoints
-from tournaments.standings import (
+from competition.standings import (
     DEFAULT_TIEBREAKS,
     TIEBREAKS,
     ByeValue,
@@ -20,6 +19,7 @@ from tournaments.standings import (
     Standing,
     compute_standings,
 )
+from scoring.rules.match import ACC, ONE_PER_GAME, STANDARD, GamePoints
 
 A, B, C, D, E, F, G, H = range(1, 9)
 

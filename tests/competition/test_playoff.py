@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.playoff import (
+from competition.playoff import (
     PlayoffPairing,
     bracket_order,
     bracket_size,
