@@ -22,7 +22,7 @@ Every perfect matching is scored by a cost vector, compared lexicographically:
 0. which bye: the bye player's index in the bye preference order (0 = preferred);
 1. the float differences, as counts from the largest difference down: the fewest
    pairs at the largest difference, then at the next, down to the pairs one win
-   apart (RULES.md 4). Comparing the tuples of float differences is the same
+   apart (docs/rules.md §4.4). Comparing the tuples of float differences is the same
    order: ``(2,) > (1, 1, 1) > (1, 1)``;
 2. the sum of squared distances in the pairing order (so 1st v 2nd, 3rd v 4th:
    the Monrad order);

@@ -1,6 +1,6 @@
 """Round 1 seeded by rating: the seeding order, and its top half against its bottom half.
 
-RULES.md 4 lets the organiser pair round 1 by rating instead of by a random draw.
+docs/rules.md §4.4 lets the organiser pair round 1 by rating instead of by a random draw.
 Plain Python over player ids and pairing positions; ``competition.pairing`` calls it.
 
 Terms used here:

@@ -1,4 +1,4 @@
-"""The rules of a competition import nothing from Django (docs/style.md): every module
+"""The rules of a competition import nothing from Django (docs/style.md §2): every module
 of ``competition``, imported in a fresh interpreter, leaves ``django`` out of
 ``sys.modules``; and the check itself sees a module that does import it."""
 

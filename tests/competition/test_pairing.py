@@ -1,4 +1,4 @@
-"""Swiss pairing (RULES.md 4): worked cases by hand, then properties of whole
+"""Swiss pairing (docs/rules.md §4.4): worked cases by hand, then properties of whole
 simulated tournaments checked against a brute force over every perfect matching."""
 
 from __future__ import annotations
@@ -164,7 +164,7 @@ def test_forbidden_pair_respected_in_round_one() -> None:
     assert not together(result, a, b)
 
 
-# RULES.md 4, worked: (wins, met, pairs, float differences largest first). Everyone
+# docs/rules.md §4.4, worked: (wins, met, pairs, float differences largest first). Everyone
 # has met two outsiders (90-99) so that nobody is in round 1; rank = id.
 RULES_EXAMPLES = [
     # One on 2 wins, two on 1, one on 0: 2 v 1 and 1 v 0, not 2 v 0 and 1 v 1.

@@ -1,4 +1,4 @@
-"""The play-off bracket (RULES.md 4): seeding, byes, rounds to a champion."""
+"""The play-off bracket (docs/rules.md §4.6): seeding, byes, rounds to a champion."""
 
 from __future__ import annotations
 

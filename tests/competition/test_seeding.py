@@ -1,4 +1,4 @@
-"""Round 1 seeded by rating (RULES.md 4, competition.seeding): the seeding order, the top
+"""Round 1 seeded by rating (docs/rules.md §4.4, competition.seeding): the seeding order, the top
 half against the bottom half, the bye to the lowest seeded, forbidden pairs kept apart with
 the fewest changes, and the words; worked cases by hand, then a brute force over every
 pairing of small fields. No database."""

@@ -1,4 +1,4 @@
-"""Standings and tie-breaks (RULES.md 4), on small tournaments worked out by hand.
+"""Standings and tie-breaks (docs/rules.md §4.2), on small tournaments worked out by hand.
 
 Letters in the comments are the entrant ids: A=1, B=2, ... A game is written
 "121-N": the winner had 121, the loser N; it is worth 121-N of spread.
