@@ -55,10 +55,10 @@ from dataclasses import dataclass, replace
 from functools import partial
 from itertools import combinations
 
+from competition import matching
+from competition.pairing import Entrant, PairingResult, pair_round
+from competition.standings import GameScore, PlayedMatch, compute_standings
 from scoring.rules.match import STANDARD
-from tournaments import matching
-from tournaments.pairing import Entrant, PairingResult, pair_round
-from tournaments.standings import GameScore, PlayedMatch, compute_standings
 
 
 def play_round(number: int, result: PairingResult, rng: random.Random) -> list[PlayedMatch]:

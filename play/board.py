@@ -3,7 +3,7 @@
 Terms: the board has a *track* for each player of 120 holes in groups of five,
 plus two *start holes* and the *game hole* (121). Each player has two *pegs*:
 the *front peg* stands on the current score, the *back peg* on the score before
-the latest points (RULES 2; the club's rule page). Here the track runs in four
+the latest points (docs/rules.md §2). Here the track runs in four
 lanes of 30 holes, back and forth, the two players' rows side by side in each
 lane so that a glance compares them. Seat 0 is the player, seat 1 the computer.
 

@@ -3,8 +3,8 @@
 Terms: a *proposal* is a ``Challenge`` with its ``match``: one player of a match in
 a round being played asks the other to play it on the site. Accepting it starts an
 online game of the match (``play.online.challenge_accept``): the match's best of, its
-seats, the tournament's rules (the engine counts every hand, no muggins: RULES.md
-section 5), and the match marked as played online (``tournaments.services.online``).
+seats, the tournament's rules (the engine counts every hand, no muggins: docs/rules.md
+§5), and the match marked as played online (``tournaments.services.online``).
 When the engine decides the match its games and their records become the match's
 result; a resignation or a claim hands the match to the organisers. An organiser's
 result ends the game (``play.receivers``), and a proposal lapses once its match is

@@ -309,7 +309,7 @@ class Challenge(models.Model):
                 name="proposal_to_the_opponent_by_the_rules",
             ),
             # A rated match is played by the club's rules: the engine counts, no muggins
-            # (RULES.md 5); a tournament match is rated with its tournament.
+            # (docs/rules.md §5); a tournament match is rated with its tournament.
             models.CheckConstraint(
                 condition=models.Q(rated=False)
                 | models.Q(match__isnull=True, self_count=False, muggins=False),

@@ -2,7 +2,7 @@
 
 Plain Python with no Django import. The site's championship checks reported
 results with it, the practice-game pages play through it and the tournament
-simulator drives it. The rules it implements are stated in RULES.md
+simulator drives it. The rules it implements are stated in docs/rules.md
 (sections 1-3).
 
 The engine is grouped by what each part is:

@@ -31,18 +31,20 @@ if TYPE_CHECKING:
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 IN_CI = os.environ.get("CI", "").lower() == "true"
-SCORING_TESTS = Path(__file__).parent / "scoring"
+# The tests of the Django-free packages: the engine and the rules of a competition.
+ENGINE_TESTS = (Path(__file__).parent / "scoring", Path(__file__).parent / "competition")
 
 profiles.register()
 
 
 def pytest_itemcollected(item: pytest.Item) -> None:
-    """The engine's tests (tests/scoring, no database) carry the ``engine`` mark.
+    """The tests of the Django-free packages (tests/scoring and tests/competition, no
+    database) carry the ``engine`` mark.
 
     CI runs them on the PostgreSQL pass and deselects them on the SQLite one
     (``-m "not engine"``): they would only repeat themselves there.
     """
-    if SCORING_TESTS in Path(item.path).parents:
+    if any(folder in Path(item.path).parents for folder in ENGINE_TESTS):
         item.add_marker(pytest.mark.engine)
 
 

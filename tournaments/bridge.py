@@ -2,7 +2,7 @@
 
 It reads a tournament's entries, seats and games in a fixed number of queries
 (however large the field) and turns them into the inputs of
-``tournaments.standings``, ``tournaments.pairing`` and ``tournaments.playoff``
+``competition.standings``, ``competition.pairing`` and ``competition.playoff``
 (with the club's ratings, asked for by ``signals.ratings_wanted``, for a round 1 seeded
 by rating);
 the services save what those return. Terms: an *entrant* is an ``Entry`` seen by
@@ -19,12 +19,12 @@ from typing import cast
 
 from django.db.models import Prefetch, Q
 
+from competition.pairing import Entrant
+from competition.playoff import PlayoffPairing
+from competition.standings import ByeValue, GameScore, PlayedMatch, Standing, compute_standings
 from scoring.rules.match import GamePoints
 from tournaments.models import Entry, ForbiddenPair, Game, Match, Round, Seat, Seeding, Tournament
-from tournaments.pairing import Entrant
-from tournaments.playoff import PlayoffPairing
 from tournaments.signals import answer, ratings_wanted
-from tournaments.standings import ByeValue, GameScore, PlayedMatch, Standing, compute_standings
 
 
 def scheme_of(tournament: Tournament) -> GamePoints:

@@ -1,10 +1,10 @@
 """A pairing's explanation in words, for the organisers who check a proposal.
 
-The pairing stores its reasons as data (``tournaments.pairing.Explanation``,
+The pairing stores its reasons as data (``competition.pairing.Explanation``,
 kept as JSON on the round); this turns them into translated sentences with
 the players' names. A *float* is a pair of players from different score groups;
 the data holds it twice (the higher player floating down, the lower up) and the
-words say it once. A round 1 *seeded by rating* (``tournaments.seeding``) also
+words say it once. A round 1 *seeded by rating* (``competition.seeding``) also
 keeps its *seeding order*, each player with their rating then or none (unrated),
 which ``seeding_lines`` gives as a table's rows; a *board* is a place in its top
 half.

@@ -39,10 +39,10 @@ def default_tiebreaks() -> list[str]:
 
 
 class Seeding(models.TextChoices):
-    """How a tournament pairs round 1 (``tournaments.pairing``); later rounds are Swiss.
+    """How a tournament pairs round 1 (``competition.pairing``); later rounds are Swiss.
 
     By rating: the top half of the club's rating list order against the bottom half
-    (``tournaments.seeding``).
+    (``competition.seeding``).
     """
 
     RANDOM_DRAW = "random_draw", _("Random draw")
@@ -160,7 +160,7 @@ class Entry(models.Model):
 
     ``private_key`` is the unguessable part of the player's private link (no account
     needed); empty when an organiser has revoked it. ``playoff_seed`` is the player's
-    seed in the play-off (1 = top; ``tournaments.playoff``), empty for the others.
+    seed in the play-off (1 = top; ``competition.playoff``), empty for the others.
     """
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")

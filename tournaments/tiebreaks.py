@@ -1,7 +1,7 @@
 """The tie-breaks as the site names them: one table for the model, the form, the pages and PDFs.
 
 A tournament orders its standings by a *chain* of tie-breaks (``Tournament.tiebreaks``,
-RULES 4), each named by its *key*. The plain-Python ``tournaments.standings`` computes
+docs/rules.md §4.2), each named by its *key*. The plain-Python ``competition.standings`` computes
 each key and knows no words; this table gives every key what people read:
 
 - *label*: the tie-break's name, as the form offers it and as the heading of its column;
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import standings
+from competition import standings
 
 if TYPE_CHECKING:
     from django.utils.functional import _StrPromise

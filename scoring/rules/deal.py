@@ -37,7 +37,7 @@ def shuffled_deal(seed: int, number: int) -> tuple[tuple[tuple[Card, ...], ...],
 
 
 def cut_for_deal(seed: int) -> list[tuple[Card, Card]]:
-    """Each attempt of the cut for first deal, until the ranks differ (RULES 2.1)."""
+    """Each attempt of the cut for first deal, until the ranks differ (docs/rules.md §2.1)."""
     rng = random.Random(f"cribbage:{seed}:cut")
     attempts: list[tuple[Card, Card]] = []
     while not attempts or attempts[-1][0].rank == attempts[-1][1].rank:

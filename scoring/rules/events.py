@@ -1,7 +1,7 @@
 """What happens in a game: its phases, its events and the errors a decision can raise.
 
 Terms: the *game* is won by the first player to peg *121* points; the loser is
-*skunked* with 90 or fewer and *double skunked* with 60 or fewer (RULES 2.9).
+*skunked* with 90 or fewer and *double skunked* with 60 or fewer (docs/rules.md §2.9).
 An *event* is one thing the table sees happen (a card laid, a go, a hand shown);
 every event that scores names its ``player`` and ``points`` and carries the
 ``scores`` after it, so a board can be animated from the events alone.
@@ -18,9 +18,10 @@ from scoring.rules.cards import Card, parse_cards
 from scoring.rules.items import ScoreItem, ScoreKind
 
 WINNING_SCORE = 121
-"""The game hole: the first player to peg it wins (RULES 2.7)."""
+"""The game hole: the first player to peg it wins (docs/rules.md §2.7)."""
 SKUNK_LINE = 90
-"""A loser on this score or fewer is skunked (RULES 2.9); the board draws the line after it."""
+"""A loser on this score or fewer is skunked (docs/rules.md §2.9); the board draws the line
+after it."""
 DOUBLE_SKUNK_LINE = 60
 """A loser on this score or fewer is double skunked."""
 
@@ -57,7 +58,7 @@ RECORD_TYPES = frozenset(
 
 
 class Skunk(StrEnum):
-    """How badly a game was lost: not at all, a skunk, a double skunk (RULES 2.9)."""
+    """How badly a game was lost: not at all, a skunk, a double skunk (docs/rules.md §2.9)."""
 
     NONE = "none"
     SKUNK = "skunk"

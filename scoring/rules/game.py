@@ -7,7 +7,7 @@ two people, the opponent's *call* on that claim. Everything else (the
 starter and his heels, a go, the point for the last card, the show of hands
 counted by the engine, the next deal) happens automatically inside the call
 that made it due, and the call returns the events it produced. The game ends
-the moment a player reaches 121 (RULES 2.7); a player's score stops there.
+the moment a player reaches 121 (docs/rules.md §2.7); a player's score stops there.
 
 A decision the rules forbid raises ``IllegalPlayError`` and changes nothing.
 A game is saved as its seed and the list of decisions taken; loading replays

@@ -5,7 +5,7 @@ rank 2, three - a *pair royal* - 6, four - a *double pair royal* - 12), *run*
 (three or more consecutive ranks, 1 a card, counted at its full length only;
 each distinct run counts), *flush* (four hand cards of one suit 4, with the
 starter 5; a crib only with all five), *nobs* (the jack of the starter's suit
-in hand or crib, 1; the starter itself never is). RULES.md 2.6.
+in hand or crib, 1; the starter itself never is). docs/rules.md §2.6.
 
 Fifteens, pairs and runs depend on the five ranks alone, so their points are
 looked up in a table over every multiset of five ranks (6,175 of them, built at

@@ -5,7 +5,7 @@ games (1, 3, 5 or 7). The first game's dealer comes from the cut; after that
 the loser of the previous game deals first ("loser deals next"). A game is
 reported as winner and *loser score* (0-120; the winner has 121). The winner
 earns *game points* (by default 2 for a win, 3 for a skunk, 4 for a double
-skunk; RULES 4) and the game's *spread*, 121 minus the loser's score, counts
+skunk; docs/rules.md §4.1) and the game's *spread*, 121 minus the loser's score, counts
 plus to the winner and minus to the loser.
 """
 

@@ -1,4 +1,4 @@
-"""The play: the points a card earns when it is laid (RULES.md 2.5).
+"""The play: the points a card earns when it is laid (docs/rules.md §2.5).
 
 Terms: the *sequence* is the cards laid since the count was last reset to 0,
 whoever laid them; the *count* is the sum of their pip values and never passes
@@ -21,7 +21,7 @@ from scoring.rules.items import ScoreItem, ScoreKind
 from scoring.rules.speech import say_count
 
 MAX_COUNT = 31
-"""The count in the play may reach 31 and never pass it (RULES 2.4)."""
+"""The count in the play may reach 31 and never pass it (docs/rules.md §2.4)."""
 _DECK_SET = frozenset(DECK)
 
 

@@ -1,4 +1,4 @@
-"""Cards (RULES.md 1): notation in and out, the deck, and the errors bad notation gives."""
+"""Cards (docs/rules.md §1): notation in and out, the deck, and the errors bad notation gives."""
 
 from __future__ import annotations
 

@@ -109,7 +109,7 @@ def brute_scores(
     """The crib total of each row (four cards, then the starter, as ``DECK`` positions),
     and whether the row has a four-card flush the starter does not match.
 
-    Written from RULES.md 2.6 without the engine's shortcuts: every subset summing
+    Written from docs/rules.md §2.6 without the engine's shortcuts: every subset summing
     to 15, every pair, and runs as subsets of distinct ranks spanning their size.
     """
     ranks = rows // 4 + 1

@@ -1,4 +1,4 @@
-"""A game driven one decision at a time (RULES.md 2): the play, the show, the end at 121,
+"""A game driven one decision at a time (docs/rules.md §2): the play, the show, the end at 121,
 illegal decisions, self-counting and muggins, saving, and the game record.
 
 Deals are stacked (``gameplay.stacked_game``): player 0 is the pone of the first

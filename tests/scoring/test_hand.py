@@ -1,4 +1,4 @@
-"""The show (RULES.md 2.6): every worked example of the rule sources, the classic
+"""The show (docs/rules.md §2.6): every worked example of the rule sources, the classic
 hands, the spoken count, and the fast scorer against a slow reference."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from tests.profiles import examples
 
 
 def naive_rank_points(cards: Sequence[Card]) -> int:
-    """Fifteens, pairs and runs as RULES.md 2.6 reads: every combination, one by one."""
+    """Fifteens, pairs and runs as docs/rules.md §2.6 reads: every combination, one by one."""
     points = sum(
         2
         for size in range(2, 6)

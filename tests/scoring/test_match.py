@@ -1,4 +1,4 @@
-"""Matches (RULES.md 2.9, 3, 4): checking reported results, game points, spread,
+"""Matches (docs/rules.md §2.9, §3, §4.1): checking reported results, game points, spread,
 and the live best-of-N match of games."""
 
 from __future__ import annotations

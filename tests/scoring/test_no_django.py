@@ -1,4 +1,4 @@
-"""The engine imports nothing from Django (STYLE.md): every module of ``scoring``,
+"""The engine imports nothing from Django (docs/style.md §2): every module of ``scoring``,
 imported in a fresh interpreter, leaves ``django`` out of ``sys.modules``."""
 
 from __future__ import annotations

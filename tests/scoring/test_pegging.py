@@ -1,4 +1,4 @@
-"""The play (RULES.md 2.5): what a card scores when it is laid on the sequence.
+"""The play (docs/rules.md §2.5): what a card scores when it is laid on the sequence.
 
 Every worked example of the rule sources, card by card; then ``score_play``
 against a reference written straight from the rule, for every sequence of up to
@@ -28,9 +28,9 @@ def points_per_card(cards: str) -> list[int]:
 @pytest.mark.parametrize(
     ("cards", "points"),
     [
-        # RULES 2.5, 001, 004: 4-2-3-5-6 scores 3, 4 and 5 for the 3, the 5 and the 6
+        # docs/rules.md §2.5: 4-2-3-5-6 scores 3, 4 and 5 for the 3, the 5 and the 6
         ("4C 2D 3H 5S 6C", [0, 0, 3, 4, 5]),
-        # RULES 2.5, 001, 004: 4-2-3-4-3: 3 for the first 3, 3 for the second 4,
+        # docs/rules.md §2.5: 4-2-3-4-3: 3 for the first 3, 3 for the second 4,
         # nothing for the last 3 (4-3-4-3 is no run, 3 after 4 no pair)
         ("4C 2D 3H 4S 3D", [0, 0, 3, 3, 0]),
         # 001, 004: 4-2-6-5-3: nothing until the 3 makes a run of five
@@ -152,7 +152,7 @@ def test_a_card_outside_the_deck_is_refused() -> None:
 
 
 def reference_points(ranks: Sequence[int]) -> int:
-    """The points of the last card, read straight off RULES.md 2.5."""
+    """The points of the last card, read straight off docs/rules.md §2.5."""
     count = sum(min(rank, 10) for rank in ranks)
     points = 2 if count in (15, 31) else 0
     alike = 1

@@ -1,4 +1,4 @@
-"""The tournament app's layers (STYLE.md): views read through selectors and write through
+"""The tournament app's layers (docs/style.md §3): views read through selectors and write through
 services; the bridge to the algorithms is for selectors and services, and one view module
 never imports another (they share the plumbing in ``views.common`` and ``views.conditional``,
 and what two pages show in ``tournaments.presenters``)."""

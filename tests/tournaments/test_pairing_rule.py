@@ -1,7 +1,7 @@
-"""RULES.md 4's pairing rule, end to end: a championship played by the simulator,
+"""The pairing rule of docs/rules.md §4.4, end to end: a championship played by the simulator,
 exported, and every Swiss round checked from the export alone.
 
-The check does not use ``tournaments.matching``: the best float differences of a
+The check does not use ``competition.matching``: the best float differences of a
 round come from a small exact method written here (a weighted matching whose
 weights order pairings by their win differences, largest first), and the
 standings before each round are counted from the exported results.
@@ -133,7 +133,7 @@ def _pairs(round_: dict[str, Any]) -> list[tuple[int, int]]:
 
 
 def test_the_check_catches_a_pairing_against_the_rule() -> None:
-    # RULES.md 4's example paired the wrong way: 2 v 0 and 1 v 1.
+    # docs/rules.md §4.4's example paired the wrong way: 2 v 0 and 1 v 1.
     wins = Counter({1: 2, 2: 1, 3: 1, 4: 0})
     round_ = {
         "number": 3,

@@ -15,8 +15,9 @@ from django.urls import reverse
 from django.utils import translation
 from pypdf import PdfReader
 
+from competition import standings
 from tests.tournaments.conftest import make_tournament, play_round
-from tournaments import standings, tiebreaks
+from tournaments import tiebreaks
 from tournaments.forms import TournamentForm
 from tournaments.services import tournaments as services
 

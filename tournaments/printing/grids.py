@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from tournaments import playoff, selectors
+from competition import playoff
+from tournaments import selectors
 from tournaments.bridge import StandingRow
 from tournaments.models import Game, Match, Round, Seat, Tournament
 

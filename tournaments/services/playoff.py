@@ -2,7 +2,7 @@
 
 The play-off takes the top ``playoff_size`` of the Swiss standings (withdrawn
 players excluded) into a seeded single-elimination bracket
-(``tournaments.playoff``); each player's seed is kept on their entry
+(``competition.playoff``); each player's seed is kept on their entry
 (``Entry.playoff_seed``). Each bracket round is a ``Round`` of kind play-off,
 numbered after the Swiss rounds and published at once; a match's
 ``bracket_slot`` is its place in the bracket, seat 0 the better seed. Closing a
@@ -21,7 +21,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments import bridge, playoff
+from competition import playoff
+from tournaments import bridge
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, Round, Tournament
 from tournaments.services.changes import tournament_changed

@@ -21,10 +21,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from competition.pairing import NoLegalPairing, NoLegalPairingReason, PairingResult, pair_round
 from tournaments import bridge
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, Match, Round, Seat, Tournament
-from tournaments.pairing import NoLegalPairing, NoLegalPairingReason, PairingResult, pair_round
 from tournaments.services.changes import tournament_changed
 from tournaments.services.matches import match_create, seats_exchange
 from tournaments.services.playoff import playoff_advance

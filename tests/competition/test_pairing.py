@@ -1,4 +1,4 @@
-"""Swiss pairing (RULES.md 4): worked cases by hand, then properties of whole
+"""Swiss pairing (docs/rules.md §4.4): worked cases by hand, then properties of whole
 simulated tournaments checked against a brute force over every perfect matching."""
 
 from __future__ import annotations
@@ -6,19 +6,14 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
-import re
 from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
-from django.utils import translation
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.rules.match import STANDARD
-from tests.profiles import examples
-from tournaments.explain import explanation_lines
-from tournaments.pairing import (
+from competition.pairing import (
     ByeReason,
     Entrant,
     Explanation,
@@ -30,7 +25,9 @@ from tournaments.pairing import (
     PairingResult,
     pair_round,
 )
-from tournaments.standings import GameScore, PlayedMatch, compute_standings
+from competition.standings import GameScore, PlayedMatch, compute_standings
+from scoring.rules.match import STANDARD
+from tests.profiles import examples
 
 
 def entrant(
@@ -167,7 +164,7 @@ def test_forbidden_pair_respected_in_round_one() -> None:
     assert not together(result, a, b)
 
 
-# RULES.md 4, worked: (wins, met, pairs, float differences largest first). Everyone
+# docs/rules.md §4.4, worked: (wins, met, pairs, float differences largest first). Everyone
 # has met two outsiders (90-99) so that nobody is in round 1; rank = id.
 RULES_EXAMPLES = [
     # One on 2 wins, two on 1, one on 0: 2 v 1 and 1 v 0, not 2 v 0 and 1 v 1.
@@ -582,69 +579,3 @@ def test_same_seed_same_pairing(size: int, rounds: int, seed: int, shuffler: ran
         shuffler.shuffle(shuffled)
         again = pair_round(shuffled, seed=outcome.explanation.seed)
         assert again == outcome
-
-
-# --- the explanation in words ------------------------------------------------------
-
-
-def words(result: PairingResult) -> list[str]:
-    names = {e: f"P{e}" for e in result.explanation.order}
-    with translation.override("en"):
-        return explanation_lines(result.explanation.to_json(), names)
-
-
-def test_the_words_say_each_float_once_with_plurals() -> None:
-    field = [entrant(p, w, p, met=[90 + p, 95 + p]) for p, w in {1: 2, 2: 1, 3: 1, 4: 0}.items()]
-    lines = words(pair_round(field, seed=0))
-    floats = [line for line in lines if " plays " in line]
-    assert floats == [
-        "P1 (2 wins) plays P2 (1 win): an odd number of the players paired have more wins "
-        "than P2, so one of them plays down.",
-        "P3 (1 win) plays P4 (0 wins): an odd number of the players paired have more wins "
-        "than P4, so one of them plays down.",
-    ]
-    assert "Score group with 2 match wins: 1 player." in lines
-    assert "Score group with 1 match win: 2 players." in lines
-    assert "Score group with 0 match wins: 1 player." in lines
-    assert not any(re.search(r"\b1 (wins|match wins|players)\b", line) for line in lines)
-
-
-def test_the_words_give_a_blocked_float() -> None:
-    # 1 and 2 lead but have met: both float down, and the words say why.
-    field = [
-        entrant(1, 1, 1, met=[9, 2]),
-        entrant(2, 1, 2, met=[8, 1]),
-        entrant(3, 0, 3, met=[7]),
-        entrant(4, 0, 4, met=[6]),
-    ]
-    floats = [line for line in words(pair_round(field, seed=2)) if " plays " in line]
-    assert len(floats) == 2
-    assert all("rematches or forbidden pairs ruled out" in line for line in floats)
-
-
-def test_round_one_words_give_the_bye_as_part_of_the_draw() -> None:
-    result = pair_round([entrant(i, 0, 1) for i in range(1, 8)], seed=3)
-    lines = words(result)
-    assert lines[0].startswith("Round 1 is a random draw from seed 3")
-    bye = [line for line in lines if "has the bye" in line]
-    assert bye == [
-        f"P{result.bye} has the bye: in round 1 the bye is part of the draw, and the last "
-        "player drawn sits out."
-    ]
-    assert not any("lowest-ranked" in line for line in lines)
-
-
-def test_round_one_words_name_the_later_drawn_who_could_not_sit_out() -> None:
-    field = [entrant(i, 0, 1) for i in range(1, 4)]
-    order = pair_round(field, seed=4).explanation.order
-    # Forbid the first two drawn to meet: the last drawn cannot sit out.
-    result = pair_round(field, seed=4, forbidden=[frozenset(order[:2])])
-    assert result.bye != order[-1]
-    choice = result.explanation.bye
-    assert choice is not None
-    assert choice.reason is ByeReason.DRAWN
-    assert choice.passed_over_blocked == (order[-1],)
-    assert (
-        f"P{result.bye} has the bye, as part of the draw: the players drawn after them "
-        f"(P{order[-1]}) could not sit out without leaving an illegal pairing."
-    ) in words(result)

@@ -2,7 +2,7 @@
 
 Terms: a *level* is a difference in match wins (1, 2, ...) between the two players
 of a pair; a matching's *counts* are its numbers of pairs at each level. Matchings
-are compared by their counts from the highest level down (RULES.md 4), then by
+are compared by their counts from the highest level down (docs/rules.md §4.4), then by
 *lower tiers* the caller adds (the Monrad order, a seeded tie-break).
 
 The comparison is packed into one integer weight per edge, a mixed radix: the

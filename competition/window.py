@@ -1,7 +1,7 @@
 """The edge sets a Swiss matching searches, and the cap on their differences.
 
 Terms (position, score group, difference, cap and window are those of
-``tournaments.matching``): the *band* joins each player to its ``k`` nearest
+``competition.matching``): the *band* joins each player to its ``k`` nearest
 legal opponents above and below in the pairing order; the *ends* join the last
 ``k`` players of each score group to the first ``k`` of every lower group (a
 group of ``2k`` or fewer is all ends). A window is the band and the ends.
@@ -15,13 +15,10 @@ rules out caps that leave a player without any edge before it asks rustworkx.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 import rustworkx as rx
 
-if TYPE_CHECKING:
-    from tournaments.matching import Field
+from competition.field import Field
 
 Edges = tuple[np.ndarray, np.ndarray]
 

@@ -1,14 +1,14 @@
 """A lower bound on the float differences of every legal pairing of a field.
 
-``tournaments.matching`` pairs big fields on a sparse window of the legal pairs.
+``competition.matching`` pairs big fields on a sparse window of the legal pairs.
 This bound proves such a pairing as good as the best on the complete graph: if
 its float differences equal the bound, no legal pairing does better.
 
 Terms (position, score group, difference, float differences and cap are those of
-``tournaments.matching``):
+``competition.matching``):
 
 - *illegal partner*: someone a player has met or may not meet.
-- *caps*: one per player (``tournaments.window.player_caps``); a pair is within
+- *caps*: one per player (``competition.window.player_caps``); a pair is within
   them if its difference is at most the larger of its two players' caps.
 - *outlier*: a player with fewer than ``OUTLIER_PARTNERS`` legal partners in the
   other score groups within the caps, or with a cap above the smallest: if they
@@ -52,8 +52,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from tournaments.lexicographic import best_matching
-from tournaments.window import maximum_matching, nobody_alone
+from competition.lexicographic import best_matching
+from competition.window import maximum_matching, nobody_alone
 
 # A score group of this many players or more is pooled (less its outliers, if they
 # are at most a quarter of it); a player with fewer legal partners than this in the

@@ -1,6 +1,6 @@
 """Standings: totals per entrant from the decided matches, ordered by a tie-break chain.
 
-Terms used here (RULES 4):
+Terms used here (docs/rules.md §4.2):
 
 - *match win* / *match loss*: a decided match won or lost; a *bye* is a match
   win against nobody, worth ``ByeValue`` (by default two plain game wins:
@@ -73,7 +73,7 @@ class PlayedMatch:
 
 @dataclass(frozen=True, slots=True)
 class ByeValue:
-    """What a bye is worth beside the match win (RULES 4: two plain game wins)."""
+    """What a bye is worth beside the match win (docs/rules.md §4.3: two plain game wins)."""
 
     game_points: int = 4
     spread: int = 0

@@ -1,4 +1,4 @@
-"""Round 1 seeded by rating (RULES.md 4, tournaments.seeding): the seeding order, the top
+"""Round 1 seeded by rating (docs/rules.md §4.4, competition.seeding): the seeding order, the top
 half against the bottom half, the bye to the lowest seeded, forbidden pairs kept apart with
 the fewest changes, and the words; worked cases by hand, then a brute force over every
 pairing of small fields. No database."""
@@ -6,19 +6,13 @@ pairing of small fields. No database."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from collections.abc import Iterator, Mapping, Sequence
-from pathlib import Path
+from collections.abc import Iterator, Sequence
 
 import pytest
-from django.utils import translation
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.profiles import examples
-from tournaments.explain import explanation_lines, seeding_lines, seeding_summary
-from tournaments.pairing import (
+from competition.pairing import (
     ByeReason,
     Entrant,
     Explanation,
@@ -27,7 +21,8 @@ from tournaments.pairing import (
     PairingResult,
     pair_round,
 )
-from tournaments.seeding import Seed, SeedingChange, draw_order, seeding_order
+from competition.seeding import Seed, SeedingChange, draw_order, seeding_order
+from tests.profiles import examples
 
 
 def fresh(count: int) -> list[Entrant]:
@@ -220,7 +215,7 @@ Cost = tuple[int, int, int]
 
 def cost(order: Sequence[int], bye: int | None, pairs: Sequence[tuple[int, int]]) -> Cost:
     """(how far up the bye is, pairs inside a half, the squared shifts): the seeding's
-    first three priorities, the module docstring's ``tournaments.seeding``."""
+    first three priorities, the module docstring's ``competition.seeding``."""
     seated = [p for p in order if p != bye]
     place = {p: k for k, p in enumerate(seated)}
     half = len(seated) // 2
@@ -274,12 +269,6 @@ def seeded_round() -> PairingResult:
     return pair_round(fresh(9), seed=5, forbidden=[frozenset({2, 6})], ratings=ratings)
 
 
-def words(data: Mapping[str, object]) -> list[str]:
-    names = {p: f"P{p}" for p in range(1, 10)}
-    with translation.override("en"):
-        return explanation_lines(data, names)
-
-
 def test_the_seeding_survives_json() -> None:
     explanation = seeded_round().explanation
     data = json.loads(json.dumps(explanation.to_json()))
@@ -290,61 +279,3 @@ def test_the_seeding_survives_json() -> None:
     # Explanations stored before seeding have neither key.
     del data["seeding"], data["seeding_changes"]
     assert Explanation.from_json(data).seeding == ()
-
-
-def test_the_words_say_how_round_one_was_seeded() -> None:
-    result = seeded_round()
-    data = result.explanation.to_json()
-    lines = words(data)
-    unrated = [s.player for s in result.explanation.seeding[6:]]
-    assert lines[0] == (
-        "Round 1 is seeded by rating: the top half of the seeding order plays the bottom half, "
-        "1 v 5, 2 v 6 and so on. Players without a rating come below the rated ones; they, "
-        "and players with equal ratings, are in the order of a random draw from seed 5."
-    )
-    assert (
-        f"P2 plays P{unrated[0]}, not P6 as seeded: forbidden pairs ruled out the seeded "
-        "pairs, and this is the nearest pairing without them."
-    ) in lines
-    assert f"P{unrated[-1]} has the bye: the lowest in the seeding order sits out." in lines
-    assert not any("same number of match wins" in line for line in lines)
-    with translation.override("en"):
-        table = [(line.place, line.name, line.rating) for line in seeding_lines(data, {})]
-    assert table[:2] == [(1, "1", "1750"), (2, "2", "1700")]
-    assert table[6:] == [(7 + k, str(p), "unrated") for k, p in enumerate(unrated)]
-
-
-def test_the_words_of_a_random_draw_are_as_they_were() -> None:
-    data = pair_round(fresh(7), seed=3).explanation.to_json()
-    assert seeding_summary(data) == ""
-    assert seeding_lines(data, {}) == []
-    assert words(data)[0].startswith("Round 1 is a random draw from seed 3")
-
-
-def test_two_or_three_players_are_seeded_without_a_second_board() -> None:
-    data = pair_round(fresh(3), seed=0, ratings=by_id(3)).explanation.to_json()
-    with translation.override("en"):
-        assert seeding_summary(data).startswith(
-            "Round 1 is seeded by rating: the top half of the seeding order plays the bottom "
-            "half. Players"
-        )
-
-
-def test_the_seeding_is_plain_python() -> None:
-    """STYLE.md: the algorithms import nothing from Django; the bridge feeds them."""
-    root = Path(__file__).resolve().parents[2]
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "import sys, tournaments.seeding, tournaments.pairing; "
-            "print(any(m.split('.')[0] == 'django' for m in sys.modules))",
-        ],
-        cwd=root,
-        env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"},
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=120,
-    )
-    assert done.stdout.strip() == "False"

@@ -1,4 +1,4 @@
-"""Standings and tie-breaks (RULES.md 4), on small tournaments worked out by hand.
+"""Standings and tie-breaks (docs/rules.md §4.2), on small tournaments worked out by hand.
 
 Letters in the comments are the entrant ids: A=1, B=2, ... A game is written
 "121-N": the winner had 121, the loser N; it is worth 121-N of spread.
@@ -10,8 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scoring.rules.match import ACC, ONE_PER_GAME, STANDARD, GamePoints
-from tournaments.standings import (
+from competition.standings import (
     DEFAULT_TIEBREAKS,
     TIEBREAKS,
     ByeValue,
@@ -20,6 +19,7 @@ from tournaments.standings import (
     Standing,
     compute_standings,
 )
+from scoring.rules.match import ACC, ONE_PER_GAME, STANDARD, GamePoints
 
 A, B, C, D, E, F, G, H = range(1, 9)
 

@@ -1,10 +1,10 @@
-"""The play-off bracket (RULES.md 4): seeding, byes, rounds to a champion."""
+"""The play-off bracket (docs/rules.md §4.6): seeding, byes, rounds to a champion."""
 
 from __future__ import annotations
 
 import pytest
 
-from tournaments.playoff import (
+from competition.playoff import (
     PlayoffPairing,
     bracket_order,
     bracket_size,

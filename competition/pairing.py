@@ -22,10 +22,10 @@ Round 1 (nobody has played) is a random draw: the ids are sorted, shuffled with
 1st v 2nd, 3rd v 4th, ... and the last drawn sits out. Or, when the organiser
 seeds it by rating (``ratings`` given), the seeding order stands in for them and
 its top half plays its bottom half, 1 v n/2+1, 2 v n/2+2, ..., the lowest seeded
-sitting out (``tournaments.seeding``).
+sitting out (``competition.seeding``).
 
 Every round is paired over the whole field at once by a maximum-weight perfect
-matching (``tournaments.matching``), with these priorities in order: the bye as
+matching (``competition.matching``), with these priorities in order: the bye as
 above; then, where players must meet someone outside their score group, the
 differences in match wins as small as possible, the largest first (the fewest
 pairs at the largest difference, then the fewest at the next, down to the pairs
@@ -46,8 +46,9 @@ from typing import Any, cast
 
 import numpy as np
 
-from tournaments.matching import Field, Matching, Unpairable, solve
-from tournaments.seeding import (
+from competition.field import Field
+from competition.matching import Matching, Unpairable, solve
+from competition.seeding import (
     Seed,
     SeedingChange,
     draw_order,

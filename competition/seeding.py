@@ -1,7 +1,7 @@
 """Round 1 seeded by rating: the seeding order, and its top half against its bottom half.
 
-RULES.md 4 lets the organiser pair round 1 by rating instead of by a random draw.
-Plain Python over player ids and pairing positions; ``tournaments.pairing`` calls it.
+docs/rules.md §4.4 lets the organiser pair round 1 by rating instead of by a random draw.
+Plain Python over player ids and pairing positions; ``competition.pairing`` calls it.
 
 Terms used here:
 
@@ -36,8 +36,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from tournaments.lexicographic import best_matching
-from tournaments.matching import NOISE_RANGE, Field, Matching, best_bye
+from competition.field import NOISE_RANGE, Field
+from competition.lexicographic import best_matching
+from competition.matching import Matching, best_bye
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,8 +85,8 @@ def seeded_matching(field: Field) -> Matching:
     """The pairs of ``field`` (positions in the seeding order) nearest the seeded pairs.
 
     The bye is the first of ``field.bye_order`` whose bye leaves a legal pairing
-    (``tournaments.matching.best_bye``); the pairs follow the module docstring's
-    order. Raises ``tournaments.matching.Unpairable`` when no legal pairing exists.
+    (``competition.matching.best_bye``); the pairs follow the module docstring's
+    order. Raises ``competition.matching.Unpairable`` when no legal pairing exists.
     """
     bye = best_bye(field)
     seated = np.array([p for p in range(field.size) if p != bye], dtype=np.int64)

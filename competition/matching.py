@@ -22,7 +22,7 @@ Every perfect matching is scored by a cost vector, compared lexicographically:
 0. which bye: the bye player's index in the bye preference order (0 = preferred);
 1. the float differences, as counts from the largest difference down: the fewest
    pairs at the largest difference, then at the next, down to the pairs one win
-   apart (RULES.md 4). Comparing the tuples of float differences is the same
+   apart (docs/rules.md §4.4). Comparing the tuples of float differences is the same
    order: ``(2,) > (1, 1, 1) > (1, 1)``;
 2. the sum of squared distances in the pairing order (so 1st v 2nd, 3rd v 4th:
    the Monrad order);
@@ -30,19 +30,19 @@ Every perfect matching is scored by a cost vector, compared lexicographically:
 
 Tier 0 is settled first (``best_bye``): the first player of the bye order whose
 bye leaves a perfect matching of the rest. Then the smallest cap that still
-leaves a perfect matching of the edge set is found (``tournaments.window``); no
+leaves a perfect matching of the edge set is found (``competition.window``); no
 best matching uses a larger difference, since one within the cap exists and a
 larger difference is worse in tier 1 whatever comes below. Tiers 1-3 are packed
 into one integer weight per edge with a mixed radix (one level per difference up
 to the cap) and rustworkx finds the maximum-weight perfect matching (Edmonds'
-blossom algorithm, exact on the edges it is given; ``tournaments.lexicographic``).
+blossom algorithm, exact on the edges it is given; ``competition.lexicographic``).
 Its weights are 128-bit integers: tiers 2-3 are coarsened when the levels leave
 them too little room, and levels too many to fit are settled in stages.
 
 Big fields are matched in a window first. Its answer is kept only when tiers 0-1
 are provably those of the complete graph: when the window holds every legal pair
 within the cap, or when its float differences equal the lower bound of
-``tournaments.float_bound``. If they do not, but the bound's own pairing can be
+``competition.float_bound``. If they do not, but the bound's own pairing can be
 made of real players (then a best pairing, as it reaches the bound), its pairs
 join the window, and the window's answer is a best pairing too. Only else do the
 ends grow, ending with the complete graph (within the cap). Tiers 2-3 may be a
@@ -57,9 +57,10 @@ from typing import Literal
 
 import numpy as np
 
-from tournaments.float_bound import lower_bound
-from tournaments.lexicographic import best_matching
-from tournaments.window import (
+from competition.field import NOISE_RANGE, Field
+from competition.float_bound import lower_bound
+from competition.lexicographic import best_matching
+from competition.window import (
     Edges,
     edge_list,
     maximum_matching,
@@ -71,7 +72,6 @@ from tournaments.window import (
     without,
 )
 
-NOISE_RANGE = 1 << 10
 FIRST_WINDOW = 12
 WINDOW_GROWTH = 4
 # How many caps the relaxation tries when a window has no perfect matching.
@@ -80,37 +80,6 @@ RELAXED_CAPS = 4
 # complete graph is cheap enough (256 players, ~32,000 edges), above it the
 # windowed graph is tried first.
 FULL_GRAPH_WORK = 20_000_000
-
-
-@dataclass(frozen=True, slots=True)
-class Field:
-    """What the matching needs to know, by position.
-
-    ``legal[i, j]`` is true when ``i`` and ``j`` may meet (never met, not
-    forbidden); ``bye_order`` lists the positions that may take the bye,
-    preferred first (lowest-ranked first).
-    """
-
-    wins: np.ndarray
-    legal: np.ndarray
-    bye_order: tuple[int, ...]
-    noise: np.ndarray
-
-    @classmethod
-    def build(
-        cls, wins: Sequence[int], legal: np.ndarray, bye_order: Sequence[int], *, seed: int
-    ) -> Field:
-        size = len(wins)
-        noise = np.random.default_rng(seed).integers(0, NOISE_RANGE, size=(size, size))
-        return cls(np.asarray(wins, dtype=np.int64), legal, tuple(bye_order), noise)
-
-    @property
-    def size(self) -> int:
-        return len(self.wins)
-
-    @property
-    def needs_bye(self) -> bool:
-        return self.size % 2 == 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,7 +216,7 @@ def _proven_in_window(
     Tier 0 was settled on the complete graph. Tier 1: an answer without floats is
     best; else the cap is its largest difference. If the window holds every legal
     pair within it, the answer is the complete graph's; if its float differences
-    reach the lower bound of ``tournaments.float_bound``, no pairing does better.
+    reach the lower bound of ``competition.float_bound``, no pairing does better.
     Else (or if the window has no perfect matching) the window gets the pairs of
     a best pairing made from the bound (``_bound_pairing``), and its answer is a
     best pairing.

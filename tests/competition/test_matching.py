@@ -12,9 +12,10 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+from competition import float_bound, lexicographic, matching, window
+from competition.field import Field
+from competition.matching import Matching, Unpairable, cost_tiers, solve
 from tests.profiles import examples
-from tournaments import float_bound, lexicographic, matching, window
-from tournaments.matching import Field, Matching, Unpairable, cost_tiers, solve
 
 
 def make_field(wins: Sequence[int], blocked: Sequence[tuple[int, int]], seed: int = 0) -> Field:
@@ -76,7 +77,7 @@ def differences_largest_first(field: Field, pairs: Sequence[tuple[int, int]]) ->
 @given(fields(st.integers(1, 10), spread=2))
 def test_brute_force_agrees_on_the_differences_largest_first(field: Field) -> None:
     # Among the pairings with the best bye, none has a smaller multiset of win
-    # differences compared largest first (the rule of RULES.md 4).
+    # differences compared largest first (the rule of docs/rules.md §4.4).
     everything = list(matchings(field))
     if not everything:
         with pytest.raises(Unpairable):
@@ -108,7 +109,7 @@ def test_the_matching_is_the_least_cost_one(field: Field) -> None:
 @pytest.mark.parametrize(
     ("wins", "differences"),
     [
-        ([2, 1, 1, 0], (1, 1)),  # RULES.md 4: 2 v 1 and 1 v 0, not 2 v 0 and 1 v 1
+        ([2, 1, 1, 0], (1, 1)),  # docs/rules.md §4.4: 2 v 1 and 1 v 0, not 2 v 0 and 1 v 1
         ([3, 2, 2, 2, 2, 0], (2, 1)),  # a chain of two beats one float three apart
         ([3, 3, 3, 2, 1, 1, 1, 0], (1, 1)),  # 3 v 2 and 1 v 0
         ([1, 1, 1, 1], ()),

@@ -1,6 +1,6 @@
 """The play-off: single elimination among the top of the Swiss standings.
 
-Terms used here (RULES 4):
+Terms used here (docs/rules.md §4.6):
 
 - *seed*: a qualified player's place in the Swiss standings, 1 = top.
 - *bracket*: the next power of two at or above the number qualified; the
