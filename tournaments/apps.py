@@ -9,6 +9,10 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from club.signals import player_changed
+        from printing import builders
+        from tournaments.printing.builders import BUILDERS
         from tournaments.services.changes import on_player_changed
 
         player_changed.connect(on_player_changed, dispatch_uid="tournaments-player-changed")
+        # The render task builds the printed documents by these names (docs/printing.md).
+        builders.register(BUILDERS)
