@@ -1,7 +1,7 @@
 from django.apps import AppConfig
-from django.utils.translation import gettext_lazy as _
 
 
 class PrintingConfig(AppConfig):
+    """The printing machinery: no models, and nothing an organiser sees in the admin."""
+
     name = "printing"
-    verbose_name = _("Printing")
