@@ -61,11 +61,13 @@ def cache_key(kind: str, *options: object, version: str) -> str:
     return f"pdf:{kind}:{digest}"
 
 
-# Who a reader is, to a view: True for the readers who render without limit.
+# Given the request's user, True when they render without limit (the apps pass
+# club.roles.is_organiser).
 Exempt = Callable[[Any], bool]
 
 
 def nobody(user: Any) -> bool:
+    """No reader is exempt."""
     return False
 
 

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import ast
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from pytest_django import Settings
 
 from printing import builders, state, tasks
-from printing.documents import Document
 from tests.queue import DATABASE_TASKS, run_queue
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,12 +38,21 @@ def test_a_name_nobody_registered_builds_nothing() -> None:
 
 
 def test_a_name_is_registered_for_one_builder_only() -> None:
-    def other() -> Document:
-        return Document(kind="pairings", title="", filename="x.pdf", preliminary=False)
-
     with pytest.raises(ValueError, match="tournaments.pairings"):
-        builders.register({"tournaments.pairings": other})
-    builders.register({"tournaments.pairings": builders.builder("tournaments.pairings")})
+        builders.register({"tournaments.pairings": "tournaments.printing.builders.slips"})
+    builders.register({"tournaments.pairings": "tournaments.printing.builders.pairings"})
+
+
+def test_starting_a_process_loads_no_documents_code() -> None:
+    """The apps register their builders by name: the first render imports them."""
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import django, sys; django.setup(); "
+         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pypdf', 'pydyf', 'PIL') "
+         "or m.startswith(('tournaments.printing.', 'ratings.printing', 'printing.'))))"],
+        cwd=settings.BASE_DIR, capture_output=True, text=True, check=True,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "config.test_settings"},
+    ).stdout  # fmt: skip
+    assert loaded.strip() == "['printing.apps', 'printing.builders']"
 
 
 @pytest.mark.django_db

@@ -1,12 +1,11 @@
 """The tournament's documents built from ids, as a render task receives them.
 
-Registered with ``printing.builders`` under these names by ``TournamentsConfig.ready``; the
-views name them when they ask for a PDF.
+Registered with ``printing.builders`` by ``TournamentsConfig.ready`` as
+``tournaments.<function>`` (its ``DOCUMENTS``); the views name them when they ask for a PDF.
 """
 
 from __future__ import annotations
 
-from printing.builders import Builder
 from printing.documents import Document
 from tournaments import selectors
 from tournaments.models import Round, Tournament
@@ -50,12 +49,3 @@ STANDINGS = "tournaments.standings"
 CROSSTABLE = "tournaments.crosstable"
 PLAYOFF = "tournaments.playoff"
 SLIPS = "tournaments.slips"
-
-BUILDERS: dict[str, Builder] = {
-    PAIRINGS: pairings,
-    SCORESHEETS: scoresheets,
-    STANDINGS: standings,
-    CROSSTABLE: crosstable,
-    PLAYOFF: playoff,
-    SLIPS: slips,
-}
