@@ -1,4 +1,4 @@
-"""Benchmarks of the printed documents (tournaments/printing).
+"""Benchmarks of the printed documents (tournaments/printing, rendered by printing/).
 
     .venv/bin/python -m benchmarks.printing [--players 256] [--rounds 5] [--repeats 3]
         [--documents standings pairings sheets sheets4 visitor-sheets crosstable slips]
@@ -46,7 +46,7 @@ def _time(address: str, repeats: int, *, organiser: Any = None) -> dict[str, flo
     from django.test import Client
     from pypdf import PdfReader
 
-    from tournaments.printing import qr
+    from printing import qr
 
     client = Client()
     client.cookies["django_language"] = "sv"

@@ -226,6 +226,7 @@ INSTALLED_APPS = [
     "django_tasks",
     "django_tasks_db",
     "club",
+    "printing",
     "play",
     "tournaments",
     "ratings",

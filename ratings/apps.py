@@ -10,8 +10,13 @@ class RatingsConfig(AppConfig):
     def ready(self) -> None:
         # The rating list consumes the results of tournaments and play (docs/rating.md).
         from play import signals as play_signals
+        from printing import builders
         from ratings import receivers
         from tournaments import signals
+
+        # The render task builds the printed list by this name (``printing.RATING_LIST``;
+        # docs/printing.md), importing ratings.printing when it first does.
+        builders.register({"ratings.rating_list": "ratings.printing.rating_list_document"})
 
         signals.final_results_changed.connect(
             receivers.on_final_results_changed, dispatch_uid="ratings-results"

@@ -1,5 +1,5 @@
-"""The rating list as pages and the printed document show it (printed like the standings:
-``tournaments.printing``). A line's *change* is its rating's move in the latest
+"""The rating list as pages and the printed document show it (printed by ``printing``,
+like the standings). A line's *change* is its rating's move in the latest
 tournament rated: signed, whole, empty when the member did not play there, and *new*
 when they were first rated there."""
 
@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from printing.documents import Document
 from ratings.selectors import (
     PROVISIONAL_DEVIATION,
     LastTournament,
@@ -16,8 +17,10 @@ from ratings.selectors import (
     last_tournament,
     rating_list,
 )
-from tournaments.printing.documents import Document
 from tournaments.tiebreaks import signed
+
+# The name the render task builds the printed list by (``printing.builders``).
+RATING_LIST = "ratings.rating_list"
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +51,6 @@ def rating_list_document(*, club: str | None = None) -> Document:
         kind="rating_list",
         title=title,
         filename="rating-list.pdf",
-        tournament=None,
         preliminary=False,
         context={
             "rows": listed(rating_list(club=club), last),

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import hashlib
-
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
-from ratings.printing import listed
+from club.roles import is_organiser
+from printing.cache import cache_key, pdf_response
+from ratings.printing import RATING_LIST, listed
 from ratings.selectors import (
     PROVISIONAL_DEVIATION,
     clubs_on_list,
@@ -18,7 +17,6 @@ from ratings.selectors import (
     list_version,
     rating_list,
 )
-from tournaments.printing.cache import pdf_response
 
 
 def _club(request: HttpRequest, clubs: list[str]) -> str | None:
@@ -46,6 +44,5 @@ def rating_list_page(request: HttpRequest) -> HttpResponse:
 @require_safe
 def rating_list_pdf(request: HttpRequest) -> HttpResponse:
     club = _club(request, clubs_on_list())
-    parts = f"{list_version()}|{get_language()}|{club or ''}"
-    key = f"pdf:ratings:{hashlib.blake2b(parts.encode(), digest_size=16).hexdigest()}"
-    return pdf_response(request, key, "ratings.printing.rating_list_document", club=club)
+    key = cache_key("ratings", club or "", version=str(list_version()))
+    return pdf_response(request, key, RATING_LIST, exempt=is_organiser, club=club)

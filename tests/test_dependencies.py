@@ -18,12 +18,16 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SITE = ["config", "club", "play", "tournaments", "ratings", "scoring", "competition", "manage.py"]
+SITE = [
+    "config", "club", "play", "printing", "tournaments", "ratings", "scoring", "competition",
+    "manage.py",
+]
 DEVELOPMENT = ["tests", "benchmarks"]
 OWN = {
     "config",
     "club",
     "play",
+    "printing",
     "tournaments",
     "ratings",
     "scoring",

@@ -15,12 +15,12 @@ from django.test import Client
 from django.urls import reverse
 
 from club.models import Player
+from printing.documents import render_html
 from ratings.glicko import Rating, expected_score, idle
 from ratings.models import ListRating, PeriodRating, RatingPeriod
 from ratings.printing import rating_list_document
 from tests.tournaments.conftest import make_tournament, play_round, seats
 from tournaments.models import Match, Tournament
-from tournaments.printing.documents import render_html
 from tournaments.services import playoff, rounds
 from tournaments.services import tournaments as tournament_services
 from tournaments.tiebreaks import MINUS

@@ -27,6 +27,8 @@ from django.db import connection
 from django.utils import translation
 from PIL import Image, ImageChops
 
+from printing import pdf
+from printing.documents import render_html
 from ratings.printing import rating_list_document
 from tests.factories import OrganiserFactory
 from tests.snapshots import Rows, restore, snapshot
@@ -34,7 +36,6 @@ from tests.tournaments.conftest import play_round
 from tests.tournaments.test_printing import NAMES, _settle_all, split_games, tournament_of
 from tournaments.management.commands.render_document import _draw_pages, _local_time
 from tournaments.models import PRIVATE_KEY_ALPHABET, PRIVATE_KEY_LENGTH, Tournament
-from tournaments.printing import documents, pdf
 from tournaments.services import playoff, rounds
 
 pytestmark = pytest.mark.django_db
@@ -134,7 +135,7 @@ def test_the_rating_list_looks_as_its_golden_copy(printed: Tournament, tmp_path:
     output = tmp_path / "document.pdf"
     with translation.override("sv"):
         document = rating_list_document()
-        html = documents.render_html(document, printed_at=_local_time(PRINTED_AT))
+        html = render_html(document, printed_at=_local_time(PRINTED_AT))
         output.write_bytes(pdf.finish(pdf.render(html), document.codes, document.marks))
     _draw_pages(output, tmp_path, DPI)
     drawn = Image.open(tmp_path / "document-1.png").convert("L")

@@ -11,9 +11,9 @@ from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
+from printing import cache, documents
 from tests.tournaments.conftest import make_tournament, play_round
 from tournaments.models import Match, Tournament
-from tournaments.printing import cache, documents
 from tournaments.services import links, results, rounds
 from tournaments.services.changes import tournament_changed
 

@@ -8,12 +8,9 @@ into modules, and compared with the code of the address they should carry.
 from __future__ import annotations
 
 import datetime
-import gc
 import io
 import math
-import os
 import re
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,13 +24,14 @@ from django.utils import translation
 from pypdf import PageObject, PdfReader
 from pypdf.generic import ContentStream, DictionaryObject
 from pytest_django import Settings
-from weasyprint import HTML
 
+from printing import qr
+from printing.documents import render_html, render_pdf
 from tests.factories import PlayerFactory, UserFactory
 from tests.tournaments.conftest import play_round
 from tournaments import bridge, selectors, tiebreaks
 from tournaments.models import Entry, Match, Round, Tournament
-from tournaments.printing import documents, pdf, qr
+from tournaments.printing import documents
 from tournaments.printing.documents import name_key, standings_columns
 from tournaments.printing.links import short_url
 from tournaments.services import links, playoff, results, rounds
@@ -496,35 +494,6 @@ def test_render_document_writes_the_pdf_and_its_pages(
     assert all(Path(path).stat().st_size > 1000 for path in written[1:])
 
 
-def test_the_site_starts_without_weasyprint() -> None:
-    """WeasyPrint (seconds to import) is loaded by the first PDF, not by the URLs."""
-    import subprocess
-    import sys
-
-    from django.conf import settings
-
-    loaded = subprocess.run(
-        [sys.executable, "-c", "import django, sys; django.setup(); import config.urls; "
-         "print(sorted(m for m in sys.modules if m.split('.')[0] == 'weasyprint'))"],
-        cwd=settings.BASE_DIR, capture_output=True, text=True, check=True,
-        env={**os.environ, "DJANGO_SETTINGS_MODULE": "config.test_settings"},
-    ).stdout  # fmt: skip
-    assert loaded.strip() == "[]"
-
-
-def test_documents_fetch_nothing_from_the_network() -> None:
-    from tournaments.printing.layout import FontsOnlyFetcher
-
-    fetcher = FontsOnlyFetcher()
-    refuse: list[Callable[[], Any]] = [
-        lambda: fetcher.fetch("https://example.org/font.ttf"),
-        lambda: fetcher.fetch("file:///etc/passwd"),
-    ]
-    for attempt in refuse:
-        with pytest.raises(ValueError, match="only its fonts"):
-            attempt()
-
-
 def test_the_pages_link_to_their_documents(autumn: Tournament) -> None:
     english = client("en")
     round_page = english.get(url("round", autumn, 2)).content.decode()
@@ -643,7 +612,7 @@ def test_the_sheets_document_holds_no_private_link(autumn: Tournament) -> None:
         document = documents.scoresheets(
             autumn.rounds.get(number=2), per_page=2, base_url="https://club.example"
         )
-        html = documents.render_html(document)
+        html = render_html(document)
     keys = [entry.private_key for entry in autumn.entries.all()]
     assert all(key and key not in html for key in keys)
     assert all(key not in code.url for code in document.codes for key in keys if key)
@@ -695,7 +664,7 @@ def test_each_slip_carries_its_own_players_link_only(autumn: Tournament) -> None
         entry.refresh_from_db()
     with translation.override("en"):
         document = documents.slips(autumn, base_url="https://club.example")
-        html = documents.render_html(document)
+        html = render_html(document)
     codes = {code.spot: code.url for code in document.codes}
     slips = list(SLIP.finditer(html))
     assert sorted(slip["name"] for slip in slips) == sorted(entries)
@@ -725,7 +694,7 @@ def test_score_sheets_printed_without_a_base_url_carry_no_address(
         document = documents.scoresheets(
             autumn.rounds.get(number=2), per_page=per_page, base_url=None
         )
-        content = documents.render_pdf(document)
+        content = render_pdf(document)
     text = "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(content)).pages)
     assert "/p/" not in text
     assert "Match page" not in text
@@ -829,34 +798,6 @@ def test_render_document_refuses_a_base_url_with_a_path(autumn: Tournament) -> N
 
 
 @pytest.mark.parametrize(
-    ("row", "runs"),
-    [
-        ("", []),
-        ("...", []),
-        ("###", [(0, 3)]),
-        ("#.##..#", [(0, 1), (2, 2), (6, 1)]),
-        (".#######..", [(1, 7)]),
-    ],
-)
-def test_a_row_of_modules_is_drawn_as_its_dark_runs(row: str, runs: list[tuple[int, int]]) -> None:
-    assert list(qr.dark_runs([module == "#" for module in row])) == runs
-
-
-def test_a_code_is_drawn_at_its_spot_in_whole_modules() -> None:
-    code = qr.Code("http://testserver/p/abcdefghjkmnpq/", spot="here", size=29 * 25.4 / 72)
-    drawing = qr.operators(code, 100, 700).decode().splitlines()
-    assert drawing[0] == "q 0 g 1.0000 0 0 -1.0000 100.000 700.000 cm"  # a module is 1 pt
-    assert drawing[1] == "0 0 7 1 re"  # the finder pattern's top edge, top left
-    assert drawing[-1] == "f Q"
-
-
-def test_a_code_without_its_spot_is_an_error() -> None:
-    code = qr.Code("http://testserver/p/abcdefghjkmnpq/", spot="nowhere", size=20)
-    with pytest.raises(pdf.SpotMissingError, match="nowhere"):
-        pdf.write_pdf('<p id="elsewhere">A</p>', [code])
-
-
-@pytest.mark.parametrize(
     ("url", "short"),
     [
         ("https://cribbage.example.se/p/abc/", "cribbage.example.se/p/abc/"),
@@ -865,29 +806,6 @@ def test_a_code_without_its_spot_is_an_error() -> None:
 )
 def test_the_short_link_is_the_address_without_its_scheme(url: str, short: str) -> None:
     assert short_url(url) == short
-
-
-def test_the_cycle_collector_is_paused_only_while_a_document_is_made(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    seen = []
-    real = HTML.render  # the class tournaments.printing.pdf lays documents out with
-
-    def render(self: Any, *args: Any, **kwargs: Any) -> Any:
-        seen.append(gc.isenabled())
-        return real(self, *args, **kwargs)
-
-    monkeypatch.setattr(HTML, "render", render)
-    assert gc.isenabled()
-    assert pdf.write_pdf("<p>Åsa</p>").startswith(b"%PDF-")
-    assert seen == [False]
-    assert gc.isenabled()
-    gc.disable()  # whoever turned it off before keeps it off
-    try:
-        pdf.write_pdf("<p>Åsa</p>")
-        assert not gc.isenabled()
-    finally:
-        gc.enable()
 
 
 @pytest.mark.parametrize("language", ["sv", "en"])

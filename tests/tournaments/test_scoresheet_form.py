@@ -1,72 +1,31 @@
 """The score sheet's blank form: real text on every sheet, laid out once, drawn where each
-sheet leaves room for it (tournaments/printing/sheets.py and stamps.py); and the cut lines.
+sheet leaves room for it (tournaments/printing/sheets.py and printing/stamps.py); and the cut lines.
 
 Where a test must see what is printed rather than read its text, the page is drawn
-with poppler's pdftoppm (as ``render_document --png`` does) and its pixels are read.
+with poppler's pdftoppm (``tests.printing.pictures``) and its pixels are read.
 """
 
 from __future__ import annotations
 
 import io
 import re
-import shutil
-import subprocess
 from collections.abc import Iterator
 
 import pytest
 from django.contrib.auth.models import User
 from django.utils import translation
-from PIL import Image
 from pypdf import PdfReader
 from pypdf.generic import ArrayObject, ContentStream, DictionaryObject, IndirectObject
 
+from printing.documents import render_pdf
+from tests.printing.pictures import at_mm, dark_share, darkest_line, drawn
 from tests.tournaments.test_printing import NAMES, autumn, client, pages_of, tournament_of, url
 from tournaments.models import Tournament
-from tournaments.printing import documents, pdf, sheets, stamps
+from tournaments.printing import documents, sheets
 
 __all__ = ["autumn"]  # the fixture, used by name
 
 pytestmark = pytest.mark.django_db
-
-PIXELS_PER_MM = 100 / 25.4  # as drawn at 100 dpi
-
-
-def drawn(content: bytes, *, page: int = 1, dpi: int = 100) -> Image.Image:
-    """Page ``page`` of the PDF ``content`` as pdftoppm draws it, in grey."""
-    pdftoppm = shutil.which("pdftoppm")
-    assert pdftoppm is not None, "pdftoppm (poppler-utils) draws the pages"
-    png = subprocess.run(
-        [pdftoppm, "-png", "-gray", "-r", str(dpi), "-f", str(page), "-l", str(page), "-"],
-        input=content,
-        capture_output=True,
-        check=True,
-    ).stdout
-    return Image.open(io.BytesIO(png)).convert("L")
-
-
-def dark_share(image: Image.Image, box: tuple[int, int, int, int]) -> float:
-    """The share of the pixels in ``box`` (left, top, right, bottom) that are dark."""
-    region = image.crop(box)
-    histogram = region.histogram()
-    return sum(histogram[:128]) / (region.width * region.height)
-
-
-def darkest_line(image: Image.Image, box: tuple[int, int, int, int], *, across: bool) -> float:
-    """The largest dark share of a single row (``across``) or column of pixels in ``box``."""
-    left, top, right, bottom = box
-    if across:
-        return max(dark_share(image, (left, y, right, y + 1)) for y in range(top, bottom))
-    return max(dark_share(image, (x, top, x + 1, bottom)) for x in range(left, right))
-
-
-def at_mm(left: float, top: float, right: float, bottom: float) -> tuple[int, int, int, int]:
-    """A box given in mm from the page's top-left corner, in pixels at 100 dpi."""
-    return (
-        round(left * PIXELS_PER_MM),
-        round(top * PIXELS_PER_MM),
-        round(right * PIXELS_PER_MM),
-        round(bottom * PIXELS_PER_MM),
-    )
 
 
 def resolved(value: object) -> DictionaryObject:
@@ -153,35 +112,6 @@ def test_every_font_subset_of_the_sheets_has_a_name_of_its_own(autumn: Tournamen
     assert all(re.fullmatch(r"/[A-Z]{6}\+DejaVu-Sans(-Bold)?", name) for name in names.values())
 
 
-def test_a_stamp_is_drawn_with_its_top_left_corner_on_its_spots() -> None:
-    master_html = '<div id="piece" style="width: 30mm; height: 10mm; background: #000"></div>'
-    pages = pdf.render(f'<div style="margin: 40mm 0 0 50mm">{master_html}</div>')
-    left, top, right, bottom = pages.pages[0].anchors["piece"]
-    height = pages.pages[0].height * 0.75
-    box = (left * 0.75, height - bottom * 0.75, right * 0.75, height - top * 0.75)
-    master = stamps.Master(pdf.finish(pages), box)
-    document = (
-        '<div id="a" style="margin: 0 0 0 20mm; height: 10mm"></div>'
-        '<div id="b" style="margin: 30mm 0 0 100mm; height: 10mm"></div>'
-    )
-    content = pdf.finish(
-        pdf.render(document), marks=[stamps.Stamp(master, "a"), stamps.Stamp(master, "b")]
-    )
-    image = drawn(content)
-    # The page's margins are 17 mm at the top and 14 mm at the left (print.css).
-    for x, y in ((14 + 20, 17), (14 + 100, 17 + 10 + 30)):
-        assert dark_share(image, at_mm(x + 1, y + 1, x + 29, y + 9)) > 0.99
-        assert dark_share(image, at_mm(x - 3, y - 3, x - 1, y + 13)) == 0  # nothing to its left
-    assert dark_share(image, at_mm(0, 0, 210, 16)) == 0
-
-
-def test_a_stamp_without_its_spot_is_an_error() -> None:
-    pages = pdf.render('<p id="piece">A</p>')
-    master = stamps.Master(pdf.finish(pages), (0, 0, 10, 10))
-    with pytest.raises(pdf.SpotMissingError, match="nowhere"):
-        pdf.write_pdf('<p id="elsewhere">B</p>', marks=[stamps.Stamp(master, "nowhere")])
-
-
 @pytest.mark.parametrize("language", ["sv", "en"])
 @pytest.mark.parametrize("per_page", [2, 4])
 def test_a_best_of_seven_form_still_fits_its_sheet(
@@ -211,7 +141,7 @@ def test_score_sheets_have_cut_lines_between_them(autumn: Tournament, per_page: 
         document = documents.scoresheets(
             autumn.rounds.get(number=2), per_page=per_page, base_url=None
         )
-        image = drawn(documents.render_pdf(document))
+        image = drawn(render_pdf(document))
     cut = 10 + 138  # mm from the top: where the top sheets end
     # A dashed line 0.3 pt wide: a row (or column) of pixels dark along much of its
     # length, and nothing like it 3 mm away. Across: the whole width of the paper;

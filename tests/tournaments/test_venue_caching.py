@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 
@@ -17,7 +16,6 @@ from config.caching import computed_once
 from tests.tournaments.conftest import make_tournament, play_round
 from tournaments import selectors
 from tournaments.models import Match, Tournament
-from tournaments.printing import pdf
 from tournaments.services import results, rounds, tournaments
 
 pytestmark = pytest.mark.django_db
@@ -123,22 +121,6 @@ def test_the_cacheonce_tag_keeps_a_fragment_per_key() -> None:
     assert template.render(Context({"n": 1, "text": "first"})) == "first"
     assert template.render(Context({"n": 1, "text": "second"})) == "first"
     assert template.render(Context({"n": 2, "text": "second"})) == "second"
-
-
-@pytest.mark.skipif(not hasattr(os, "getpriority"), reason="no process priorities here")
-def test_a_pdf_is_laid_out_at_a_lower_priority_than_the_pages() -> None:
-    mine = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
-    seen = pdf.at_low_priority(lambda: os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
-    assert seen == min(mine + pdf.RENDER_NICENESS, 19) if os.uname().sysname == "Linux" else mine
-    assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == mine
-
-
-def test_a_failed_layout_reaches_the_request() -> None:
-    def broken() -> None:
-        raise ValueError("a broken document")
-
-    with pytest.raises(ValueError, match="a broken document"):
-        pdf.at_low_priority(broken)
 
 
 def test_a_private_page_opened_again_writes_no_session(playing: Tournament) -> None:

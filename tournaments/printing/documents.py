@@ -1,4 +1,4 @@
-"""What each printed document of a tournament shows, rendered as HTML and as a PDF.
+"""What each printed document of a tournament shows (rendered by ``printing``).
 
 Terms: a *document* is one printable thing: the pairings of a round, its score
 sheets, the standings after a round, the crosstable, the play-off bracket or the
@@ -20,20 +20,17 @@ from __future__ import annotations
 
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from datetime import datetime
-from typing import Any
+from dataclasses import dataclass
 
-from django.template.loader import render_to_string
-from django.utils import timezone
-from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from club.names import distinct_names
+from printing import fonts, qr, stamps
+from printing.documents import Document
 from tournaments import selectors, tiebreaks
 from tournaments.models import Match, Round, Tournament
-from tournaments.printing import grids, links, pdf, qr, sheets, stamps
+from tournaments.printing import grids, links, sheets
 
 SCORE_SHEETS_PER_PAGE = (2, 4)
 SLIPS_PER_PAGE = 8
@@ -44,23 +41,6 @@ SLIP_LINK_PT = 15  # the short link's size on a slip, unless it must be smaller 
 ALWAYS_SHOWN = ("game_points", "spread")
 # Swedish sorts å, ä, ö (and æ, ø as ä, ö) after z, ü as y; other accents fold away.
 _SWEDISH_LETTERS = str.maketrans({"å": "{", "ä": "|", "æ": "|", "ö": "}", "ø": "}", "ü": "y"})
-
-
-@dataclass(frozen=True)
-class Document:
-    """A document ready to render: ``kind`` names its template in templates/print/."""
-
-    kind: str
-    title: str
-    filename: str
-    tournament: Tournament | None
-    """The tournament the document is of (None: the club's, as the rating list)."""
-    preliminary: bool
-    context: dict[str, Any] = field(default_factory=dict)
-    proposal: bool = False
-    landscape: bool = False
-    codes: tuple[qr.Code, ...] = ()
-    marks: tuple[stamps.Stamp, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -194,10 +174,10 @@ def pairings(round_: Round) -> Document:
         kind="pairings",
         title=_title(_("Pairings"), round_name(round_), proposal=proposal),
         filename=f"{tournament.slug}-round-{round_.number}-pairings.pdf",
-        tournament=tournament,
         preliminary=False,
         proposal=proposal,
         context={
+            "tournament": tournament,
             "round": round_,
             "round_name": round_name(round_),
             "tables": tables,
@@ -253,10 +233,10 @@ def scoresheets(round_: Round, *, per_page: int = 2, base_url: str | None) -> Do
         kind="scoresheets",
         title=_title(_("Score sheets"), round_name(round_), proposal=proposal),
         filename=f"{tournament.slug}-round-{round_.number}-scoresheets.pdf",
-        tournament=tournament,
         preliminary=False,
         proposal=proposal,
         context={
+            "tournament": tournament,
             "round": round_,
             "round_name": round_name(round_),
             "forms": list(forms.values()),
@@ -290,14 +270,14 @@ def slips(tournament: Tournament, *, base_url: str) -> Document:
         key=lambda slip: name_key(slip.name),
     )
     longest = max((len(slip.link.short) for slip in printed if slip.link), default=1)
-    fits = SLIP_LINK_ROOM * qr.POINTS_PER_MM / (longest * pdf.MONO_ADVANCE)
+    fits = SLIP_LINK_ROOM * qr.POINTS_PER_MM / (longest * fonts.MONO_ADVANCE)
     return Document(
         kind="slips",
         title=_("Login slips"),
         filename=f"{tournament.slug}-slips.pdf",
-        tournament=tournament,
         preliminary=False,
         context={
+            "tournament": tournament,
             "pages": [
                 printed[i : i + SLIPS_PER_PAGE] for i in range(0, len(printed), SLIPS_PER_PAGE)
             ],
@@ -330,9 +310,9 @@ def standings(tournament: Tournament, round_: Round | None) -> Document:
         kind="standings",
         title=_title(*filter(None, [_("Standings"), after]), preliminary=preliminary),
         filename=f"{tournament.slug}-{f'round-{round_.number}-' if round_ else ''}standings.pdf",
-        tournament=tournament,
         preliminary=preliminary,
         context={
+            "tournament": tournament,
             "round": round_,
             "columns": [(key, tiebreaks.label(key)) for key in columns],
             "lines": lines,
@@ -349,9 +329,9 @@ def crosstable(tournament: Tournament, rounds: Sequence[Round]) -> Document:
         kind="crosstable",
         title=_title(_("Crosstable"), preliminary=preliminary),
         filename=f"{tournament.slug}-crosstable.pdf",
-        tournament=tournament,
         preliminary=preliminary,
         context={
+            "tournament": tournament,
             "round": latest,
             "rounds": [round_.number for round_ in rounds],
             "rows": grids.crosstable(tournament, [round_.number for round_ in rounds]),
@@ -368,27 +348,7 @@ def playoff(tournament: Tournament) -> Document:
         kind="playoff",
         title=_title(_("Play-off"), preliminary=preliminary),
         filename=f"{tournament.slug}-playoff.pdf",
-        tournament=tournament,
         preliminary=preliminary,
-        context={"bracket": bracket},
+        context={"tournament": tournament, "bracket": bracket},
         landscape=True,
     )
-
-
-def render_html(document: Document, *, printed_at: datetime | None = None) -> str:
-    """The document as the HTML that WeasyPrint lays out, in the active language."""
-    context = {
-        **document.context,
-        "document": document,
-        "tournament": document.tournament,
-        "printed_at": printed_at or timezone.now(),
-        # Empty spans whose ::after prints the page counters in the footer.
-        "page_number": mark_safe('<span class="page-number"></span>'),
-        "page_count": mark_safe('<span class="page-count"></span>'),
-    }
-    return render_to_string(f"print/{document.kind}.html", context)
-
-
-def render_pdf(document: Document, *, printed_at: datetime | None = None) -> bytes:
-    html = render_html(document, printed_at=printed_at)
-    return pdf.write_pdf(html, document.codes, document.marks)

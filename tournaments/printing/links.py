@@ -19,8 +19,8 @@ from urllib.parse import urlsplit
 from django.http import HttpRequest
 from django.urls import reverse
 
+from printing import qr
 from tournaments.models import Entry, Match
-from tournaments.printing import qr
 
 DEFAULT_BASE_URL = "http://127.0.0.1:8000"
 

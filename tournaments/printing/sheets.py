@@ -24,8 +24,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from PIL import ImageFont
 
+from printing import fonts, pdf, qr, stamps
 from tournaments.models import Tournament
-from tournaments.printing import pdf, qr, stamps
 
 COLUMNS = 6  # game, first dealer, winner, loser's score, skunk, game points
 PAD = 1.2  # mm, a label from its cell's edges (print.css)
@@ -119,7 +119,7 @@ def texts(tournament: Tournament) -> Texts:
 def label_size(labels: tuple[str, ...], size_pt: float, room_mm: float) -> float:
     """The labels' size in pt: ``size_pt``, less (by quarter points) if a word is wider than
     ``room_mm`` at that size, so that no label breaks inside a word."""
-    font = ImageFont.truetype(str(pdf.font_dir() / pdf.FONT_FILES["bold"]), 100)
+    font = ImageFont.truetype(str(fonts.font_dir() / fonts.FONT_FILES["bold"]), 100)
     widest = max(font.getlength(word) for label in labels for word in label.split(" "))
     fits = room_mm * qr.POINTS_PER_MM / (widest / 100)
     return max(4.0, min(size_pt, int(fits * 4) / 4))

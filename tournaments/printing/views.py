@@ -6,11 +6,12 @@ everything else is public. The score sheets carry no private link, for anyone: b
 players share a sheet (docs/printing.md). The PDF is in the reader's language, and
 the addresses on it use the scheme and host the reader reached the site by.
 
-A rendered PDF is kept until the tournament changes (``printing.cache``) and the
-reader's browser asks again with its ETag (``views.conditional``): a repeated
-download costs a cache read or a 304. A PDF not rendered yet is rendered by a worker
-(``printing.tasks``); meanwhile the reader gets a page that says it is being prepared.
-A reader who starts too many renders gets the 429 page.
+A rendered PDF is kept until the tournament changes (``printing.cache``, under the
+key ``document_key`` makes) and the reader's browser asks again with its ETag
+(``views.conditional``): a repeated download costs a cache read or a 304. A PDF not
+rendered yet is rendered by a worker (``printing.tasks``, from ``builders``);
+meanwhile the reader gets a page that says it is being prepared. A reader who starts
+too many renders gets the 429 page; organisers are never limited.
 """
 
 from __future__ import annotations
@@ -18,16 +19,36 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.views.decorators.http import require_safe
 
-from club.roles import organiser_required
+from club.roles import is_organiser, organiser_required
+from printing import cache
+from printing.builders import JSON
 from tournaments import selectors
-from tournaments.models import Round
-from tournaments.printing import cache, documents, links
-from tournaments.printing.cache import pdf_response
+from tournaments.models import Round, Tournament
+from tournaments.printing import builders, documents, links
 from tournaments.views.common import get_round, get_tournament
 from tournaments.views.conditional import conditional, on_final_results, on_tournament
 
-# Where the render task finds each document's builder (``printing.tasks``).
-BUILDERS = "tournaments.printing.tasks"
+
+def document_key(
+    kind: str, tournament: Tournament, *options: object, version: str | None = None
+) -> str:
+    """The document's cache key: its kind, the tournament, options and version.
+
+    ``version``: what the document shows is at that version (``selectors.rounds_version``
+    of the rounds it prints), which results in later rounds do not move; by default the
+    tournament's, which every change moves.
+    """
+    return cache.cache_key(
+        kind,
+        tournament.pk,
+        *options,
+        version=version or f"{tournament.results_version}|{tournament.changed_at.isoformat()}",
+    )
+
+
+def pdf_response(request: HttpRequest, key: str, builder: str, **arguments: JSON) -> HttpResponse:
+    """The PDF at ``key``, or the page saying it is being prepared; organisers unlimited."""
+    return cache.pdf_response(request, key, builder, exempt=is_organiser, **arguments)
 
 
 def last_closed(rounds: list[Round]) -> Round | None:
@@ -39,8 +60,8 @@ def last_closed(rounds: list[Round]) -> Round | None:
 def pairings_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = get_tournament(slug, request)
     round_ = get_round(tournament, number, request)
-    key = cache.cache_key("pairings", tournament, round_.number)
-    return pdf_response(request, key, f"{BUILDERS}.pairings", round_id=round_.pk)
+    key = document_key("pairings", tournament, round_.number)
+    return pdf_response(request, key, builders.PAIRINGS, round_id=round_.pk)
 
 
 @require_safe
@@ -53,11 +74,11 @@ def scoresheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpRespons
     if per_page not in {str(n) for n in documents.SCORE_SHEETS_PER_PAGE}:
         raise Http404
     base_url = links.base_url_of(request)  # of the match pages' addresses
-    key = cache.cache_key("scoresheets", tournament, round_.number, per_page, base_url)
+    key = document_key("scoresheets", tournament, round_.number, per_page, base_url)
     return pdf_response(
         request,
         key,
-        f"{BUILDERS}.scoresheets",
+        builders.SCORESHEETS,
         round_id=round_.pk,
         per_page=int(per_page),
         base_url=base_url,
@@ -80,21 +101,21 @@ def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
             raise Http404
     if round_ is None:
         version = selectors.standings_version(tournament)
-        key = cache.cache_key("standings", tournament, None, version=version)
+        key = document_key("standings", tournament, None, version=version)
     elif round_.status != Round.Status.CLOSED:
         # The preliminary standings of the round in play: its final results alone move them.
         version = selectors.standings_version(tournament)
-        key = cache.cache_key("standings", tournament, round_.number, version=version)
+        key = document_key("standings", tournament, round_.number, version=version)
     else:
         # After a round: later rounds' results do not change it (a wall copy of round
         # 8's standings stays cached while round 9 is reported).
         shown = [r for r in rounds if r.number <= round_.number]
         version = selectors.rounds_version(shown)
-        key = cache.cache_key("standings", tournament, round_.number, version=version)
+        key = document_key("standings", tournament, round_.number, version=version)
     return pdf_response(
         request,
         key,
-        f"{BUILDERS}.standings",
+        builders.STANDINGS,
         tournament_id=tournament.pk,
         round_id=None if round_ is None else round_.pk,
     )
@@ -104,8 +125,8 @@ def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 @conditional(on_final_results)
 def crosstable_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug, request)
-    key = cache.cache_key("crosstable", tournament, version=selectors.standings_version(tournament))
-    return pdf_response(request, key, f"{BUILDERS}.crosstable", tournament_id=tournament.pk)
+    key = document_key("crosstable", tournament, version=selectors.standings_version(tournament))
+    return pdf_response(request, key, builders.CROSSTABLE, tournament_id=tournament.pk)
 
 
 @require_safe
@@ -114,8 +135,8 @@ def playoff_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug, request)
     if not tournament.playoff_size:
         raise Http404
-    key = cache.cache_key("playoff", tournament)
-    return pdf_response(request, key, f"{BUILDERS}.playoff", tournament_id=tournament.pk)
+    key = document_key("playoff", tournament)
+    return pdf_response(request, key, builders.PLAYOFF, tournament_id=tournament.pk)
 
 
 @organiser_required
@@ -123,7 +144,7 @@ def playoff_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 def slips_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug)
     base_url = links.base_url_of(request)
-    key = cache.cache_key("slips", tournament, base_url)
+    key = document_key("slips", tournament, base_url)
     return pdf_response(
-        request, key, f"{BUILDERS}.slips", tournament_id=tournament.pk, base_url=base_url
+        request, key, builders.SLIPS, tournament_id=tournament.pk, base_url=base_url
     )

@@ -25,10 +25,11 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from printing import pdf
+from printing.documents import Document, render_html
 from tournaments import selectors
 from tournaments.models import Round, Tournament
-from tournaments.printing import documents, links, pdf
-from tournaments.printing.documents import Document
+from tournaments.printing import documents, links
 
 KINDS = ("pairings", "scoresheets", "standings", "crosstable", "playoff", "slips")
 
@@ -82,7 +83,7 @@ class Command(BaseCommand):
         with translation.override(options["language"]):
             document = self._document(tournament, options)
             started = time.perf_counter()
-            html = documents.render_html(document, printed_at=options["printed_at"])
+            html = render_html(document, printed_at=options["printed_at"])
             pages = pdf.render(html)
             data = pdf.finish(pages, document.codes, document.marks)
             seconds = time.perf_counter() - started

@@ -16,7 +16,7 @@ from weasyprint import CSS, HTML, Document
 from weasyprint.text.fonts import FontConfiguration
 from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-from tournaments.printing.pdf import FACES, STYLESHEET, font_dir
+from printing.fonts import FACES, STYLESHEET, font_dir
 
 
 class FontsOnlyFetcher(URLFetcher):  # type: ignore[misc]  # WeasyPrint: untyped

@@ -1,4 +1,4 @@
-"""QR codes of the players' private links, drawn into the PDF as vector paths.
+"""QR codes of the addresses on paper, drawn into the PDF as vector paths.
 
 Terms: a *code* is the QR symbol of one address (segno, error correction M), a
 square of dark and light *modules*; scanners need a light *quiet zone* four

@@ -1,4 +1,6 @@
-"""A PDF not rendered yet is rendered by the worker, once, while readers get a page at once."""
+"""A PDF not rendered yet is rendered by the worker, once, while readers get a page at once.
+
+Through the documents of a tournament and the rating list, printing's two users."""
 
 from __future__ import annotations
 
@@ -10,15 +12,17 @@ from django.test import Client
 from django.urls import reverse
 from pytest_django import Settings
 
+from printing import cache, documents
 from tests.queue import DATABASE_TASKS, run_queue, waiting
-from tests.tournaments.conftest import make_tournament, play_round
+from tests.tournaments.conftest import make_tournament, organiser, play_round
 from tournaments.models import Tournament
-from tournaments.printing import cache, documents
 from tournaments.services import rounds
+
+__all__ = ["organiser"]  # the fixture, used by name
 
 pytestmark = pytest.mark.django_db
 
-RENDER_TASK = "tournaments.printing.tasks.render_pdf"
+RENDER_TASK = "printing.tasks.render_pdf"
 
 
 @pytest.fixture

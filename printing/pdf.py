@@ -1,8 +1,7 @@
 """HTML to an A4 PDF with WeasyPrint: the print stylesheet, embedded fonts, no network.
 
-The fonts are DejaVu Sans, and DejaVu Sans Mono for the private links a player
-types, from the file system (Debian's fonts-dejavu-core; ``settings.PRINT_FONT_DIR``
-to use another folder), declared with ``@font-face`` so every PDF embeds the very
+The fonts (``fonts``: DejaVu Sans, and DejaVu Sans Mono for the addresses a reader
+types) are declared with ``@font-face`` so every PDF embeds the very
 glyphs it was laid out with, å, ä and ö included. WeasyPrint fetches nothing but
 those font files: its URL fetcher refuses any other address, so a document never
 reaches the network or the rest of the disk. The QR codes of a document and its
@@ -19,30 +18,16 @@ import sys
 import threading
 from collections import defaultdict
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 import pydyf
-from django.conf import settings
 
-from tournaments.printing import qr, stamps
+from printing import qr, stamps
 
 if TYPE_CHECKING:
     from weasyprint import Document
 
-FONT_FAMILY = "DejaVu Sans"
-FONT_FILES = {"normal": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf"}
-MONO_FAMILY = "DejaVu Sans Mono"
-MONO_FILE = "DejaVuSansMono.ttf"
-MONO_ADVANCE = 1233 / 2048  # em: the width of every character of DejaVu Sans Mono
-FACES = [(FONT_FAMILY, weight, name) for weight, name in FONT_FILES.items()]
-FACES.append((MONO_FAMILY, "normal", MONO_FILE))
-STYLESHEET = Path(settings.BASE_DIR) / "static" / "css" / "print.css"
 T = TypeVar("T")
-
-
-def font_dir() -> Path:
-    return Path(getattr(settings, "PRINT_FONT_DIR", "/usr/share/fonts/truetype/dejavu")).resolve()
 
 
 class _CollectorPause:
@@ -85,7 +70,7 @@ def render(html: str) -> Document:
     management command) would otherwise pay for nothing ("Fast feedback" in
     docs/benchmarks.md).
     """
-    from tournaments.printing import layout
+    from printing import layout
 
     with _collector_paused:
         return layout.lay_out(html)

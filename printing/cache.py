@@ -1,22 +1,27 @@
 """Rendered PDFs kept in Django's cache, rendered by a worker, never inside a request.
 
-A PDF's cache key names the document, its options (round, sheets a page, the links'
-host), the reader's language and the tournament's results version
-(``Tournament.results_version`` and ``changed_at``, moved by every service that changes
-what the documents show). A changed result is a new version and so a new key: no PDF is
-ever served from before the change, and the old ones age out of the cache.
+A PDF's cache key (``cache_key``) names the document, its options, the reader's
+language and the *version* of what it shows, which the app that owns the document
+computes (a tournament's moves with every result: docs/operating.md, "PDFs, rendered
+by the worker"). A
+changed result is a new version and so a new key: no PDF is ever served from before
+the change, and the old ones age out of the cache.
 
 A request for a document version that is not rendered yet enqueues one render task
 (``printing.tasks.render_pdf``) and answers at once with a page that says the document
 is being prepared and reloads itself until it is there (``printing.state`` keeps the
 markers that make many readers, or one reader's burst, enqueue it once). Only the
 request that enqueues a render counts against the reader's rate limit
-(``render_refused``): readers of a document already rendered or queued cost nothing.
+(``render_refused``): readers of a document already rendered or queued cost nothing,
+and readers the caller says are ``exempt`` (the organisers) are never limited.
 """
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
+from functools import partial
+from typing import Any
 from urllib.parse import urlencode
 
 from django.http import HttpRequest, HttpResponse
@@ -27,17 +32,15 @@ from django_ratelimit import ALL
 from django_ratelimit.core import is_ratelimited
 from django_ratelimit.exceptions import Ratelimited
 
-from club.roles import is_organiser
 from config.clients import client_ip
-from tournaments.models import Tournament
-from tournaments.printing import state, tasks
-from tournaments.printing.state import Rendered
-from tournaments.printing.tasks import JSON
+from printing import state, tasks
+from printing.builders import JSON
+from printing.state import Rendered
 
 # New documents a reader may have rendered (documents rendered or queued already are
 # never counted): by address for visitors, where one address may be a whole venue behind
-# the club's router (docs/operating.md, "Rate limits"); by account for members;
-# organisers print what they need.
+# the club's router (docs/operating.md, "Rate limits"); by account for members; the
+# readers a view calls exempt (organisers) print what they need.
 VISITOR_RENDERS = "60/10m"
 MEMBER_RENDERS = "60/10m"
 # How often the "being prepared" page looks again.
@@ -48,23 +51,24 @@ RETRY = "retry"
 __all__ = ["Rendered", "cache_key", "pdf_response", "render_refused"]
 
 
-def cache_key(
-    kind: str, tournament: Tournament, *options: object, version: str | None = None
-) -> str:
-    """The document's key: its kind, options, language and the tournament's version.
+def cache_key(kind: str, *options: object, version: str) -> str:
+    """The document's key: its kind, options, the reader's language and ``version``.
 
-    ``version``: what the document shows is at that version (``selectors.rounds_version``
-    of the rounds it prints), which results in later rounds do not move.
+    ``version`` is that of what the document shows: a new one is a new key.
     """
-    parts = [
-        kind,
-        str(tournament.pk),
-        version or f"{tournament.results_version}|{tournament.changed_at.isoformat()}",
-        get_language() or "",
-        *(str(option) for option in options),
-    ]
+    parts = [kind, version, get_language() or "", *(str(option) for option in options)]
     digest = hashlib.blake2b("|".join(parts).encode(), digest_size=16).hexdigest()
     return f"pdf:{kind}:{digest}"
+
+
+# Given the request's user, True when they render without limit (the apps pass
+# club.roles.is_organiser).
+Exempt = Callable[[Any], bool]
+
+
+def nobody(user: Any) -> bool:
+    """No reader is exempt."""
+    return False
 
 
 def _reader(group: str, request: HttpRequest) -> str:
@@ -72,26 +76,33 @@ def _reader(group: str, request: HttpRequest) -> str:
     return f"user:{user.pk}" if user.is_authenticated else f"ip:{client_ip(request)}"
 
 
-def _rate(group: str, request: HttpRequest) -> str | None:
-    if is_organiser(request.user):
+def _rate(exempt: Exempt, group: str, request: HttpRequest) -> str | None:
+    if exempt(request.user):
         return None
     return MEMBER_RENDERS if request.user.is_authenticated else VISITOR_RENDERS
 
 
-def render_refused(request: HttpRequest) -> bool:
+def render_refused(request: HttpRequest, *, exempt: Exempt = nobody) -> bool:
     """Count one render against the reader; True when they have used up their renders."""
     refused: bool = is_ratelimited(  # django-ratelimit: untyped
-        request, group="pdf-render", key=_reader, rate=_rate, method=ALL, increment=True
+        request,
+        group="pdf-render",
+        key=_reader,
+        rate=partial(_rate, exempt),
+        method=ALL,
+        increment=True,
     )
     return refused
 
 
-def _enqueued(request: HttpRequest, key: str, builder: str, arguments: dict[str, JSON]) -> None:
+def _enqueued(
+    request: HttpRequest, key: str, builder: str, arguments: dict[str, JSON], exempt: Exempt
+) -> None:
     """Enqueue the render unless it is queued already; a reader past their limit gets 429."""
     if not state.mark_queued(key):
         return
     try:
-        if render_refused(request):
+        if render_refused(request, exempt=exempt):
             raise Ratelimited
         tasks.render_pdf.enqueue(
             key=key, builder=builder, arguments=arguments, language=get_language() or ""
@@ -131,9 +142,13 @@ def _status_page(request: HttpRequest, *, ready: bool, failed: bool) -> HttpResp
     return response
 
 
-def pdf_response(request: HttpRequest, key: str, builder: str, **arguments: JSON) -> HttpResponse:
+def pdf_response(
+    request: HttpRequest, key: str, builder: str, *, exempt: Exempt = nobody, **arguments: JSON
+) -> HttpResponse:
     """The PDF at ``key`` if it is rendered; else the page saying it is being prepared
-    (after enqueueing its render, ``builder(**arguments)``) or that its render failed.
+    (after enqueueing its render, the builder registered as ``builder`` given
+    ``arguments``: ``printing.builders``) or that its render failed. A reader ``exempt``
+    says yes to is never refused a render.
 
     Under a backend that runs tasks at once (the tests' ImmediateBackend) the render is
     done when it is enqueued, and the PDF is served at once.
@@ -141,7 +156,7 @@ def pdf_response(request: HttpRequest, key: str, builder: str, **arguments: JSON
     if request.GET.get(RETRY) and state.is_failed(key):
         state.forget_failure(key)
     if state.rendered(key) is None and not state.is_failed(key):
-        _enqueued(request, key, builder, arguments)
+        _enqueued(request, key, builder, arguments, exempt)
     done = state.rendered(key)
     if done is None:
         return _status_page(request, ready=False, failed=state.is_failed(key))
