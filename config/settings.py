@@ -21,7 +21,8 @@
 - ``CACHE_URL``: where rendered PDFs and the rate limits' counters are kept: ``file:///path``
   (the default, ``var/cache`` in the project folder: shared by every worker on the
   machine, no server needed), ``db://table`` (the database; run ``manage.py
-  createcachetable``), ``redis://host:6379/0``,
+  createcachetable``), ``redis://host:6379/0`` (several servers share one: ``?key_prefix=``
+  keeps two sites on one Redis apart),
   ``locmem://`` (one process only) or ``dummy://`` (keeps nothing).
 - ``TASKS_BACKEND``: where slow work waits for a worker (``manage.py db_worker``): the
   default ``django_tasks_db.DatabaseBackend`` keeps the queue in the site's own database
@@ -167,6 +168,12 @@ def parse_cache_url(url: str) -> dict[str, object]:
     cache: dict[str, Any] = environ.Env.cache_url_config(
         renamed, backend=REDIS_CACHE if redis else None
     )
+    if redis:
+        # django-environ lower-cases every option for Django's Redis backend, its own
+        # (``?key_prefix=``, ``?timeout=``) too, where Django reads only upper case.
+        for option in ("KEY_PREFIX", "TIMEOUT", "VERSION"):
+            if option.lower() in cache:
+                cache[option] = cache.pop(option.lower())
     if parts.scheme == "file":
         cache["LOCATION"] = unquote(cache["LOCATION"])
     if parts.scheme == "db":
