@@ -245,11 +245,13 @@ def test_one_pdf_asked_for_on_both_servers_at_once_is_rendered_once(servers: Ser
     for thread in threads:
         thread.join()
     assert {base: answer.status_code for base, answer in first.items()} == dict.fromkeys(bases, 200)
+    # Both requests are answered: whatever they queued is in the queue now.
+    renders = DBTaskResult.objects.filter(task_path="tournaments.printing.tasks.render_pdf")
+    assert renders.count() == 1
 
     pdfs = {base: _pdf_when_ready(base + path) for base in bases}
     assert pdfs[servers.a].startswith(b"%PDF")
     assert pdfs[servers.a] == pdfs[servers.b]
-    renders = DBTaskResult.objects.filter(task_path="tournaments.printing.tasks.render_pdf")
     assert [task.status for task in renders] == ["SUCCESSFUL"]
 
 
