@@ -16,16 +16,18 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.request
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
+from email.message import Message
+from http.cookiejar import CookieJar
 from pathlib import Path
-from typing import Any
-from urllib.parse import quote
+from urllib.error import HTTPError
+from urllib.parse import quote, urlencode
 
 import pytest
 import redis
-import requests
 from django.db import connection
 from django.urls import reverse
 from django_ratelimit.core import _get_window
@@ -78,9 +80,9 @@ def _wait_for_ping(url: str, process: subprocess.Popen[bytes], log: Path) -> Non
         if process.poll() is not None:
             pytest.fail(f"the server at {url} stopped:\n{log.read_text()[-3000:]}")
         try:
-            if requests.get(f"{url}/ping/", timeout=5).text == "ok":
+            if fetch(f"{url}/ping/").text == "ok":
                 return
-        except requests.RequestException:  # not listening yet, or still loading the site
+        except OSError:  # not listening yet, or still loading the site
             pass
         time.sleep(0.2)
     pytest.fail(f"the server at {url} did not answer /ping/ in {START_SECONDS} s")
@@ -137,18 +139,62 @@ def servers(
             store.delete(key)
 
 
-def browser(base: str, path: str = "/") -> requests.Session:
-    """A reader in English who has opened ``path`` on ``base`` (and so has its cookies)."""
-    session = requests.Session()
-    session.cookies.set("django_language", "en")
-    assert session.get(base + path, timeout=10).status_code == 200
-    return session
+@dataclass(frozen=True)
+class Answer:
+    status: int
+    headers: Message
+    body: bytes
+
+    @property
+    def text(self) -> str:
+        return self.body.decode()
 
 
-def post(session: requests.Session, url: str, data: dict[str, str]) -> requests.Response:
-    """A form sent as a browser sends it: with the CSRF token its page gave."""
-    token = {"csrfmiddlewaretoken": session.cookies.get("csrftoken", "")}
-    return session.post(url, data={**data, **token}, allow_redirects=False, timeout=10)
+class _NoRedirects(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args: object, **kwargs: object) -> None:
+        return None  # the redirect is the answer looked at
+
+
+def fetch(
+    url: str,
+    *,
+    data: dict[str, str] | None = None,
+    headers: dict[str, str] | None = None,
+    opener: urllib.request.OpenerDirector | None = None,
+) -> Answer:
+    """One request; any status is an answer (a 302, a 304, a 429), not an error."""
+    body = None if data is None else urlencode(data).encode()
+    request = urllib.request.Request(url, data=body, headers=headers or {})
+    try:
+        with (opener or urllib.request.build_opener(_NoRedirects)).open(request, timeout=30) as r:
+            return Answer(r.status, r.headers, r.read())
+    except HTTPError as error:
+        return Answer(error.code, error.headers, error.read())
+
+
+class Browser:
+    """A reader in English with cookies of its own, which sends forms as a browser does:
+    with the CSRF token its pages gave."""
+
+    def __init__(self) -> None:
+        self.cookies = CookieJar()
+        handler = urllib.request.HTTPCookieProcessor(self.cookies)
+        self.opener = urllib.request.build_opener(handler, _NoRedirects)
+
+    def get(self, url: str, headers: dict[str, str] | None = None) -> Answer:
+        return fetch(url, headers={"Accept-Language": "en", **(headers or {})}, opener=self.opener)
+
+    def post(self, url: str, data: dict[str, str]) -> Answer:
+        token = next((c.value for c in self.cookies if c.name == "csrftoken"), None) or ""
+        form = {**data, "csrfmiddlewaretoken": token}
+        return fetch(url, data=form, headers={"Accept-Language": "en"}, opener=self.opener)
+
+
+def browser(base: str, path: str = "/") -> Browser:
+    """A reader who has opened ``path`` on ``base`` (and so has its cookies)."""
+    reader = Browser()
+    assert reader.get(base + path).status == 200
+    return reader
 
 
 def published_match(tournament: Tournament) -> Match:
@@ -172,21 +218,21 @@ def test_a_result_reported_on_one_server_shows_on_the_other_at_once(servers: Ser
     me = seats(match)[0]
     round_page = reverse("tournaments:round", args=[tournament.slug, 1])
     spectator = browser(servers.b, round_page)
-    before = spectator.get(servers.b + round_page, timeout=10)
+    before = spectator.get(servers.b + round_page)
     etag = before.headers["ETag"]
     assert "Not reported" in row(before.text, match)
-    unchanged = spectator.get(servers.b + round_page, headers={"If-None-Match": etag}, timeout=10)
-    assert unchanged.status_code == 304
+    unchanged = spectator.get(servers.b + round_page, headers={"If-None-Match": etag})
+    assert unchanged.status == 304
 
     me.entry.refresh_from_db()
     phone = browser(servers.a, reverse("private_link", kwargs={"key": me.entry.private_key}))
     report = {"first_dealer": "0", "game_1_winner": "0", "game_1_loser_score": "85"}
     report |= {"game_2_winner": "0", "game_2_loser_score": "100"}
     action = reverse("tournaments:match_report", args=[tournament.slug, match.pk])
-    assert post(phone, servers.a + action, report).status_code == 302
+    assert phone.post(servers.a + action, report).status == 302
 
-    after = spectator.get(servers.b + round_page, headers={"If-None-Match": etag}, timeout=10)
-    assert after.status_code == 200
+    after = spectator.get(servers.b + round_page, headers={"If-None-Match": etag})
+    assert after.status == 200
     assert after.headers["ETag"] != etag
     assert "Reported, awaiting confirmation" in row(after.text, match)
 
@@ -196,20 +242,20 @@ def test_failed_logins_on_both_servers_count_toward_one_lock(servers: Servers) -
     login = reverse("login")
     readers = {"a": browser(servers.a, login), "b": browser(servers.b, login)}
 
-    def log_in(server: str, password: str) -> requests.Response:
+    def log_in(server: str, password: str) -> Answer:
         base = servers.a if server == "a" else servers.b
-        return post(readers[server], base + login, {"username": "maja", "password": password})
+        return readers[server].post(base + login, {"username": "maja", "password": password})
 
     # 4 failures, 2 on each server: neither has seen the 5 that lock an account.
     for server in ("a", "b", "a", "b"):
         refused = log_in(server, "wrong")
-        assert refused.status_code == 200
+        assert refused.status == 200
         assert "Too many failed logins" not in refused.text
     locked = log_in("a", "wrong")
-    assert locked.status_code == 429
+    assert locked.status == 429
     assert "Too many failed logins." in locked.text
     # The lock holds on the other server, even for the right password.
-    assert log_in("b", "secret-pass-121").status_code == 429
+    assert log_in("b", "secret-pass-121").status == 429
 
 
 def test_a_rate_limit_counts_requests_to_both_servers(servers: Servers) -> None:
@@ -221,10 +267,10 @@ def test_a_rate_limit_counts_requests_to_both_servers(servers: Servers) -> None:
     start = reverse("play:start")
     readers = {servers.a: browser(servers.a, "/play/"), servers.b: browser(servers.b, "/play/")}
     # An empty form is refused (400) after it has been counted.
-    answers = [post(readers[base], base + start, {}).status_code for base in [*readers] * 15]
+    answers = [readers[base].post(base + start, {}).status for base in [*readers] * 15]
     assert answers == [400] * 30
-    assert post(readers[servers.a], servers.a + start, {}).status_code == 429
-    assert post(readers[servers.b], servers.b + start, {}).status_code == 429
+    assert readers[servers.a].post(servers.a + start, {}).status == 429
+    assert readers[servers.b].post(servers.b + start, {}).status == 429
 
 
 def test_one_pdf_asked_for_on_both_servers_at_once_is_rendered_once(servers: Servers) -> None:
@@ -233,18 +279,18 @@ def test_one_pdf_asked_for_on_both_servers_at_once_is_rendered_once(servers: Ser
     path = reverse("tournaments:pairings_pdf", args=[tournament.slug, 1])
     bases = [servers.a, servers.b]
     together = threading.Barrier(len(bases))
-    first: dict[str, requests.Response] = {}
+    first: dict[str, Answer] = {}
 
     def ask(base: str) -> None:
         together.wait()
-        first[base] = requests.get(base + path, timeout=30)
+        first[base] = fetch(base + path)
 
     threads = [threading.Thread(target=ask, args=(base,)) for base in bases]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
-    assert {base: answer.status_code for base, answer in first.items()} == dict.fromkeys(bases, 200)
+    assert {base: answer.status for base, answer in first.items()} == dict.fromkeys(bases, 200)
     # Both requests are answered: whatever they queued is in the queue now.
     renders = DBTaskResult.objects.filter(task_path="tournaments.printing.tasks.render_pdf")
     assert renders.count() == 1
@@ -259,11 +305,10 @@ def _pdf_when_ready(url: str) -> bytes:
     """The PDF at ``url`` once the worker has rendered it (the page says "being prepared"
     until then)."""
     deadline = time.monotonic() + RENDER_SECONDS
-    answer: Any = None
+    answer = None
     while time.monotonic() < deadline:
-        answer = requests.get(url, timeout=30)
+        answer = fetch(url)
         if answer.headers.get("Content-Type") == "application/pdf":
-            content: bytes = answer.content
-            return content
+            return answer.body
         time.sleep(0.3)
-    pytest.fail(f"no PDF at {url} after {RENDER_SECONDS} s (last answer {answer.status_code})")
+    pytest.fail(f"no PDF at {url} after {RENDER_SECONDS} s (last answer {answer})")
