@@ -3,6 +3,8 @@
 - ``DATABASE_URL``: where the data lives; default a SQLite file in the project
   folder (the embedded default for a quick start). Production uses PostgreSQL,
   e.g. ``postgres://club:secret@localhost:5432/club``.
+- ``CONN_MAX_AGE``: seconds a process keeps its database connection (60; always 0 on
+  SQLite): one connection per web and task worker (docs/operating.md, "Several servers").
 - ``DEBUG``: ``1``/``true`` to show debugging pages; off by default.
 - ``SECRET_KEY``: required when ``DEBUG`` is off.
 - ``ALLOWED_HOSTS``: comma-separated host names; ``localhost,127.0.0.1`` by default.
@@ -316,6 +318,11 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# Sessions in the database (Django's default, named here): several servers share them, so
+# whichever server answers knows the login and the private links opened
+# (docs/operating.md, "Several servers").
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -405,6 +412,9 @@ AXES_CLIENT_IP_CALLABLE = "config.clients.client_ip"
 AXES_LOCKOUT_CALLABLE = "club.lockout_views.locked_out"
 # Failures are kept until their cool-off ends; successful logins are not logged.
 AXES_DISABLE_ACCESS_LOG = True
+# Failures are counted in the database (django-axes' default, named here): several servers
+# share the database, so failures on any of them count toward one lock.
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 AXES_VERBOSE = False
 
 # Content-Security-Policy (django-csp): everything from this site, nothing inline, no
