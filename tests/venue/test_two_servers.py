@@ -88,13 +88,16 @@ def _wait_for_ping(url: str, process: subprocess.Popen[bytes], log: Path) -> Non
     pytest.fail(f"the server at {url} did not answer /ping/ in {START_SECONDS} s")
 
 
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    process.terminate()
-    try:
-        process.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
+def _stop(processes: list[subprocess.Popen[bytes]]) -> None:
+    """Stop them all at once (each finishes what it is doing), killing any that lingers."""
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
 
 
 @pytest.fixture(scope="module")
@@ -132,8 +135,7 @@ def servers(
             _wait_for_ping(url, process, log)
         yield Servers(a=urls[0][0], b=urls[1][0])
     finally:
-        for process in processes:
-            _stop(process)
+        _stop(processes)
         store = redis.Redis.from_url(redis_url)
         for key in store.scan_iter(match=f"{prefix}:*"):
             store.delete(key)
