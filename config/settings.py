@@ -3,6 +3,8 @@
 - ``DATABASE_URL``: where the data lives; default a SQLite file in the project
   folder (the embedded default for a quick start). Production uses PostgreSQL,
   e.g. ``postgres://club:secret@localhost:5432/club``.
+- ``CONN_MAX_AGE``: seconds a process keeps its database connection (60; always 0 on
+  SQLite): one connection per web and task worker (docs/operating.md, "Several servers").
 - ``DEBUG``: ``1``/``true`` to show debugging pages; off by default.
 - ``SECRET_KEY``: required when ``DEBUG`` is off.
 - ``ALLOWED_HOSTS``: comma-separated host names; ``localhost,127.0.0.1`` by default.
@@ -21,7 +23,8 @@
 - ``CACHE_URL``: where rendered PDFs and the rate limits' counters are kept: ``file:///path``
   (the default, ``var/cache`` in the project folder: shared by every worker on the
   machine, no server needed), ``db://table`` (the database; run ``manage.py
-  createcachetable``), ``redis://host:6379/0``,
+  createcachetable``), ``redis://host:6379/0`` (several servers share one: ``?key_prefix=``
+  keeps two sites on one Redis apart),
   ``locmem://`` (one process only) or ``dummy://`` (keeps nothing).
 - ``TASKS_BACKEND``: where slow work waits for a worker (``manage.py db_worker``): the
   default ``django_tasks_db.DatabaseBackend`` keeps the queue in the site's own database
@@ -167,6 +170,12 @@ def parse_cache_url(url: str) -> dict[str, object]:
     cache: dict[str, Any] = environ.Env.cache_url_config(
         renamed, backend=REDIS_CACHE if redis else None
     )
+    if redis:
+        # django-environ lower-cases every option for Django's Redis backend, its own
+        # (``?key_prefix=``, ``?timeout=``) too, where Django reads only upper case.
+        for option in ("KEY_PREFIX", "TIMEOUT", "VERSION"):
+            if option.lower() in cache:
+                cache[option] = cache.pop(option.lower())
     if parts.scheme == "file":
         cache["LOCATION"] = unquote(cache["LOCATION"])
     if parts.scheme == "db":
@@ -310,6 +319,11 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
+# Sessions in the database (Django's default, named here): several servers share them, so
+# whichever server answers knows the login and the private links opened
+# (docs/operating.md, "Several servers").
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -399,6 +413,9 @@ AXES_CLIENT_IP_CALLABLE = "config.clients.client_ip"
 AXES_LOCKOUT_CALLABLE = "club.lockout_views.locked_out"
 # Failures are kept until their cool-off ends; successful logins are not logged.
 AXES_DISABLE_ACCESS_LOG = True
+# Failures are counted in the database (django-axes' default, named here): several servers
+# share the database, so failures on any of them count toward one lock.
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 AXES_VERBOSE = False
 
 # Content-Security-Policy (django-csp): everything from this site, nothing inline, no

@@ -1,6 +1,6 @@
 """Fixtures shared by the whole suite, and the rule that CI never silently skips.
 
-Under ``CI=true`` a test that would be skipped because PostgreSQL or Chromium
+Under ``CI=true`` a test that would be skipped because PostgreSQL, Redis or Chromium
 is missing fails instead, so a broken CI machine cannot pass by skipping.
 
 The suite runs in parallel (``make test``: pytest-xdist, each worker its own test
@@ -76,6 +76,26 @@ def _needs_postgres(request: pytest.FixtureRequest) -> None:
 
     if connection.vendor != "postgresql":
         skip_or_fail("this test needs PostgreSQL (set DATABASE_URL=postgres://...)")
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> str:
+    """The address of a Redis server for tests of several servers sharing one cache.
+
+    ``REDIS_URL`` (``.ci/run`` starts one beside PostgreSQL); without it, or if it does
+    not answer, the test is skipped (fails under CI). Such a test keeps its keys under a
+    prefix of its own and deletes them, never the whole database: parallel runs share it.
+    """
+    url = os.environ.get("REDIS_URL", "").strip()
+    if not url:
+        skip_or_fail("this test needs Redis (set REDIS_URL=redis://127.0.0.1:6379/0)")
+    import redis
+
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=2).ping()
+    except redis.RedisError as error:
+        skip_or_fail(f"Redis does not answer at {url}: {error}")
+    return url
 
 
 @pytest.fixture(scope="session")

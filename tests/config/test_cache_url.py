@@ -46,6 +46,15 @@ from config.settings import parse_cache_url, parse_email_url
                 "LOCATION": "rediss://:p%40ss@cache.example.se:6380/1",
             },
         ),
+        (
+            "redis://127.0.0.1:6379/2?key_prefix=club&timeout=600",
+            {
+                "LOCATION": "redis://127.0.0.1:6379/2",
+                "KEY_PREFIX": "club",
+                "TIMEOUT": 600,
+                "OPTIONS": {},
+            },
+        ),
         ("locmem://", {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}),
         ("dummy://", {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}),
         ("db://?timeout=60", {"TIMEOUT": 60, "LOCATION": "club_cache"}),

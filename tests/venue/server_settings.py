@@ -1,0 +1,14 @@
+"""Settings of the real servers that tests/venue/test_two_servers.py starts.
+
+The test settings (test-only secret, fast hashing, no static manifest), with what a site
+on several servers has instead of the test process' own: the cache at ``CACHE_URL``
+(Redis) and the task queue in the database, taken by a ``db_worker`` of its own.
+"""
+
+import os
+
+from config.settings import parse_cache_url
+from config.test_settings import *  # noqa: F403
+
+CACHES = {"default": parse_cache_url(os.environ["CACHE_URL"])}
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
