@@ -33,6 +33,7 @@ from django.urls import reverse
 from django_ratelimit.core import _get_window
 from django_tasks_db.models import DBTaskResult
 
+from printing.tasks import render_pdf
 from tests.conftest import skip_or_fail
 from tests.factories import UserFactory
 from tests.tournaments.conftest import make_tournament, seats
@@ -294,7 +295,7 @@ def test_one_pdf_asked_for_on_both_servers_at_once_is_rendered_once(servers: Ser
         thread.join()
     assert {base: answer.status for base, answer in first.items()} == dict.fromkeys(bases, 200)
     # Both requests are answered: whatever they queued is in the queue now.
-    renders = DBTaskResult.objects.filter(task_path="tournaments.printing.tasks.render_pdf")
+    renders = DBTaskResult.objects.filter(task_path=render_pdf.module_path)
     assert renders.count() == 1
 
     pdfs = {base: _pdf_when_ready(base + path) for base in bases}
