@@ -44,7 +44,7 @@ from club.invitations import (
 )
 from club.models import Player
 from club.roles import organiser_required
-from config.http import AuthenticatedHttpRequest
+from core.http import AuthenticatedHttpRequest
 
 RESET_REQUESTS_PER_CLIENT = "10/10m"
 RESET_MAILS_PER_EMAIL = "3/h"

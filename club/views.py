@@ -14,7 +14,7 @@ from club.forms import PlayerForm, PlayerSearchForm
 from club.invitations import invitation_for
 from club.models import Player
 from club.roles import is_organiser, organiser_required
-from config.http import AuthenticatedHttpRequest, HtmxHttpRequest
+from core.http import AuthenticatedHttpRequest, HtmxHttpRequest
 
 
 @require_safe

@@ -30,7 +30,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from config.http import HtmxHttpRequest
+from core.http import HtmxHttpRequest
 from play.championship import match_propose
 from play.forms import ChallengeForm, MoveForm
 from play.models import Challenge, OnlineGame

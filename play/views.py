@@ -22,7 +22,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST, require_safe
 from django_ratelimit.decorators import ratelimit
 
-from config.http import HtmxHttpRequest
+from core.http import HtmxHttpRequest
 from play.forms import MoveForm, SettingsForm, StartForm
 from play.models import PracticeGame
 from play.online_selectors import online_games_for

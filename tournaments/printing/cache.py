@@ -28,7 +28,7 @@ from django_ratelimit.core import is_ratelimited
 from django_ratelimit.exceptions import Ratelimited
 
 from club.roles import is_organiser
-from config.clients import client_ip
+from core.clients import client_ip
 from tournaments.models import Tournament
 from tournaments.printing import state, tasks
 from tournaments.printing.state import Rendered

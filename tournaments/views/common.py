@@ -19,7 +19,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from club.roles import is_organiser
-from config.http import HtmxHttpRequest
+from core.http import HtmxHttpRequest
 from tournaments import selectors
 from tournaments.errors import TournamentError
 from tournaments.models import Round, Tournament

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from club.roles import organiser_required
-from config.http import AuthenticatedHttpRequest, HtmxHttpRequest
+from core.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from tournaments import selectors
 from tournaments.access import Actor, actor_for
 from tournaments.errors import TournamentError
