@@ -229,6 +229,7 @@ INSTALLED_APPS = [
     "play",
     "tournaments",
     "ratings",
+    "demo",
 ]
 
 MIDDLEWARE = [

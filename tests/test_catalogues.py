@@ -27,6 +27,7 @@ SOURCES = (
     "play",
     "tournaments",
     "ratings",
+    "demo",
     "scoring",
     "templates",
     "locale",
@@ -102,7 +103,7 @@ TRANSLATING = {"_", "gettext", "gettext_lazy", "pgettext", "pgettext_lazy", "nge
 
 def test_no_string_is_marked_for_translation_inside_an_f_string() -> None:
     marked = []
-    for app in ("config", "core", "club", "play", "tournaments", "ratings"):
+    for app in ("config", "core", "club", "play", "tournaments", "ratings", "demo"):
         for path in (ROOT / app).rglob("*.py"):
             for node in ast.walk(ast.parse(path.read_text("utf-8"))):
                 if not isinstance(node, ast.JoinedStr):

@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SITE = ["config", "core", "club", "play", "tournaments", "ratings", "scoring", "manage.py"]
+SITE = ["config", "core", "club", "play", "tournaments", "ratings", "demo", "scoring", "manage.py"]
 DEVELOPMENT = ["tests", "benchmarks"]
-OWN = {"config", "core", "club", "play", "tournaments", "ratings", "scoring", "tests", "benchmarks"}
+OWN = set(SITE[:-1]) | {"tests", "benchmarks"}
 
 
 def normalised(name: str) -> str:

@@ -289,7 +289,7 @@ def test_the_table_tells_the_news_and_the_log_of_the_whole_narration() -> None:
 
 
 def test_demo_practice_games_are_played_once() -> None:
-    from play.demo import DEMO_PRACTICE, seed_practice_games
+    from demo.play import DEMO_PRACTICE, seed_practice_games
 
     UserFactory.create(username="anna")
     assert seed_practice_games() == len(DEMO_PRACTICE)
