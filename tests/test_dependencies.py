@@ -20,7 +20,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ["config", "core", "club", "play", "tournaments", "ratings", "demo", "scoring", "manage.py"]
 DEVELOPMENT = ["tests", "benchmarks"]
-OWN = set(SITE[:-1]) | {"tests", "benchmarks"}
+OWN = {place.removesuffix(".py") for place in SITE} | set(DEVELOPMENT)
 
 
 def normalised(name: str) -> str:
