@@ -44,7 +44,8 @@ from club.invitations import (
 )
 from club.models import Player
 from club.roles import organiser_required
-from config.http import AuthenticatedHttpRequest
+from core.errors import DomainError
+from core.http import AuthenticatedHttpRequest
 
 RESET_REQUESTS_PER_CLIENT = "10/10m"
 RESET_MAILS_PER_EMAIL = "3/h"
@@ -100,11 +101,6 @@ def _back_to_player(player: Player) -> HttpResponse:
     return redirect(reverse("player_detail", args=[player.pk]) + "#account")
 
 
-def _say_errors(request: HttpRequest, error: ValidationError) -> None:
-    for text in error.messages:
-        messages.error(request, text)
-
-
 @login_required
 @require_safe
 def account(request: AuthenticatedHttpRequest) -> HttpResponse:
@@ -133,8 +129,8 @@ def player_invite(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=pk)
     try:
         accounts.invitation_create(player=player)
-    except ValidationError as error:
-        _say_errors(request, error)
+    except DomainError as error:
+        messages.error(request, error.message)
     else:
         made = _("A new invitation link for %(player)s is ready; older links no longer work.")
         messages.success(request, made % {"player": player})
@@ -152,8 +148,8 @@ def player_invitation_send(request: AuthenticatedHttpRequest, pk: int) -> HttpRe
     url = request.build_absolute_uri(invitation.path)
     try:
         accounts.invitation_send(invitation=invitation, url=url, organiser=request.user)
-    except ValidationError as error:
-        _say_errors(request, error)
+    except DomainError as error:
+        messages.error(request, error.message)
     else:
         sent = _("The invitation to %(email)s is on its way; this page says whether it was sent.")
         messages.success(request, sent % {"email": player.email})
@@ -183,8 +179,8 @@ def player_account_set_active(request: AuthenticatedHttpRequest, pk: int) -> Htt
     active = request.POST.get("active") == "1"
     try:
         accounts.account_set_active(user=player.user, active=active, by=request.user)
-    except ValidationError as error:
-        _say_errors(request, error)
+    except DomainError as error:
+        messages.error(request, error.message)
     else:
         if active:
             done = _("%(player)s can log in again.")

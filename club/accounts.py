@@ -22,6 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club import mail
+from club.errors import ClubError
 from club.invitations import (
     Invitation,
     InvitationError,
@@ -36,9 +37,9 @@ def invitation_create(*, player: Player) -> Invitation:
     """Invite the player (again): a new link, and every older link stops working."""
     player = Player.objects.select_for_update().get(pk=player.pk)
     if player.user_id is not None:
-        raise ValidationError(_("%(player)s already has an account.") % {"player": player})
+        raise ClubError(_("%(player)s already has an account.") % {"player": player})
     if not player.active:
-        raise ValidationError(
+        raise ClubError(
             _("%(player)s is not an active member; make them active first.") % {"player": player}
         )
     player.invited_at = timezone.now()
@@ -56,7 +57,7 @@ def invitation_send(*, invitation: Invitation, url: str, organiser: User) -> Inv
     """
     player = invitation.player
     if not player.email:
-        raise ValidationError(_("%(player)s has no e-mail address.") % {"player": player})
+        raise ClubError(_("%(player)s has no e-mail address.") % {"player": player})
     sender = organiser.get_full_name() or organiser.get_username()
     context = {"player": player, "url": url, "expires": invitation.expires, "sender": sender}
     written = mail.letter(
@@ -116,7 +117,7 @@ def invitation_accept(*, player: Player, token: str, username: str, password: st
 def account_set_active(*, user: User, active: bool, by: User | None = None) -> None:
     """Close (or reopen) an account: a closed one cannot log in; nothing is deleted."""
     if not active and by is not None and user.pk == by.pk:
-        raise ValidationError(_("You cannot close your own account."))
+        raise ClubError(_("You cannot close your own account."))
     user.is_active = active
     user.save(update_fields=["is_active"])
 

@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from club import mail
 from club.lockouts import current_password_check
 from club.models import Player
-from config.http import AuthenticatedHttpRequest
+from core.http import AuthenticatedHttpRequest
 
 if TYPE_CHECKING:
     # Generic in django-stubs only: Django's own SetPasswordMixin takes no type argument.

@@ -21,8 +21,8 @@ from django.views.decorators.http import require_POST, require_safe
 from club import lockouts
 from club.lockouts import Kind
 from club.roles import organiser_required
-from config.clients import client_ip
-from config.http import AuthenticatedHttpRequest
+from core.clients import client_ip
+from core.http import AuthenticatedHttpRequest
 
 
 class LiftForm(forms.Form):

@@ -44,7 +44,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from config.clients import client_ip
+from core.clients import client_ip
 
 logger = logging.getLogger(__name__)
 

@@ -14,7 +14,8 @@ from club.forms import PlayerForm, PlayerSearchForm
 from club.invitations import invitation_for
 from club.models import Player
 from club.roles import is_organiser, organiser_required
-from config.http import AuthenticatedHttpRequest, HtmxHttpRequest
+from core.errors import DomainError
+from core.http import AuthenticatedHttpRequest, HtmxHttpRequest
 
 
 @require_safe
@@ -101,9 +102,8 @@ def player_set_active(request: AuthenticatedHttpRequest, pk: int) -> HttpRespons
         services.player_set_active(
             player=player, active=active, close_account=close_account, by=request.user
         )
-    except ValidationError as error:
-        for text in error.messages:
-            messages.error(request, text)
+    except DomainError as error:
+        messages.error(request, error.message)
         return redirect("player_detail", pk=player.pk)
     if active:
         done = _("%(player)s is an active member again.")

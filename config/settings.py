@@ -239,6 +239,7 @@ INSTALLED_APPS = [
     "play",
     "tournaments",
     "ratings",
+    "demo",
 ]
 
 MIDDLEWARE = [
@@ -383,7 +384,7 @@ TASKS = {
 
 # Rate limits (django-ratelimit) count in the default cache, per client address.
 RATELIMIT_USE_CACHE = "default"
-RATELIMIT_IP_META_KEY = "config.clients.client_ip"
+RATELIMIT_IP_META_KEY = "core.clients.client_ip"
 RATELIMIT_VIEW = "config.errors.too_many_requests"
 CLIENT_IP_HEADER = os.environ.get("CLIENT_IP_HEADER", "").strip()
 SILENCED_SYSTEM_CHECKS = [
@@ -409,7 +410,7 @@ AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_RESET_ON_SUCCESS = False
 # A refused login does not count again, so the lock ends at the time the page shows.
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
-AXES_CLIENT_IP_CALLABLE = "config.clients.client_ip"
+AXES_CLIENT_IP_CALLABLE = "core.clients.client_ip"
 AXES_LOCKOUT_CALLABLE = "club.lockout_views.locked_out"
 # Failures are kept until their cool-off ends; successful logins are not logged.
 AXES_DISABLE_ACCESS_LOG = True

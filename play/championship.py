@@ -15,14 +15,14 @@ is played by members.
 from __future__ import annotations
 
 from django.contrib.auth.models import User
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from core.errors import full_clean
+from play.errors import PlayError
 from play.models import Challenge, OnlineGame
 from scoring.rules.match import Match as EngineMatch
 from tournaments.access import Actor
-from tournaments.errors import TournamentError
 from tournaments.models import Match
 from tournaments.services.changes import tournament_changed
 from tournaments.services.online import (
@@ -74,17 +74,17 @@ def match_propose(*, match: Match, member: User) -> Challenge:
     """``member`` asks their opponent to play ``match`` on the site.
 
     Refusals (not their match, not in a round being played, already begun, an
-    opponent without an account, a proposal already open) are ``ValidationError``.
+    opponent without an account, a proposal already open) are ``PlayError``.
     """
     match = _locked_match(match.pk)
     refusal = refusal_to_propose(match, member)
     if refusal is not None:
-        raise ValidationError(refusal, code="refused")
+        raise PlayError(refusal, code="refused")
     open_ = match.online_proposals.filter(status=Challenge.Status.OPEN).first()
     if open_ is not None:
         if open_.challenger_id == member.pk:
-            raise ValidationError(_("You have already proposed it: wait for the answer."))
-        raise ValidationError(_("Your opponent has already proposed it: accept it."))
+            raise PlayError(_("You have already proposed it: wait for the answer."))
+        raise PlayError(_("Your opponent has already proposed it: accept it."))
     seat = Actor(user=member).seat_in(match)
     assert seat is not None
     challenge = Challenge(
@@ -93,7 +93,7 @@ def match_propose(*, match: Match, member: User) -> Challenge:
         best_of=match.best_of,
         match=match,
     )
-    challenge.full_clean()
+    full_clean(challenge, PlayError)
     challenge.save()
     proposal_changed(challenge)
     return challenge
@@ -112,11 +112,8 @@ def match_start(*, match: Match, member: User) -> tuple[User, User]:
     match = _locked_match(match.pk)
     refusal = refusal_to_propose(match, member)
     if refusal is not None:
-        raise ValidationError(refusal, code="refused")
-    try:
-        match_start_online(match=match, by=Actor(user=member))
-    except TournamentError as refused:
-        raise ValidationError(str(refused), code="refused") from refused
+        raise PlayError(refusal, code="refused")
+    match_start_online(match=match, by=Actor(user=member))
     first, second = (user for _name, user in _seated(match))
     assert first is not None  # refusal_to_propose checked both
     assert second is not None

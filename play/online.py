@@ -28,13 +28,14 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Q
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
+from core.errors import full_clean
 from play import championship
+from play.errors import PlayError
 from play.models import Challenge, OnlineGame
 from play.rated import RATED_A_MONTH, month_of
 from play.services import SEED_LIMIT, Decision, take
@@ -64,30 +65,30 @@ def challenge_create(
     muggins: bool = False,
     rated: bool = False,
 ) -> Challenge:
-    """A challenge to ``challenged``, or an open one (None). Refusals are ``ValidationError``.
+    """A challenge to ``challenged``, or an open one (None). Refusals are ``PlayError``.
 
     A ``rated`` match is played by the club's rules: the engine counts every hand.
     """
     if rated and (self_count or muggins):
-        raise ValidationError(
+        raise PlayError(
             _("A rated match is played by the club's rules: the site counts every hand."),
             code="rated_rules",
         )
     if challenged is not None and challenged.pk == challenger.pk:
-        raise ValidationError(_("You cannot challenge yourself."), code="yourself")
+        raise PlayError(_("You cannot challenge yourself."), code="yourself")
     if challenged is not None and not challenged.is_active:
-        raise ValidationError(_("That member cannot play now."), code="inactive")
+        raise PlayError(_("That member cannot play now."), code="inactive")
     _refuse_rated(rated, challenger, challenged)
     mine = Challenge.objects.select_for_update().filter(
         challenger=challenger, status=Challenge.Status.OPEN
     )
     if challenged is not None and mine.filter(challenged=challenged).exists():
-        raise ValidationError(
+        raise PlayError(
             _("You have already challenged %(name)s.") % {"name": member_name(challenged)},
             code="again",
         )
     if len(mine) >= OPEN_CHALLENGES:
-        raise ValidationError(
+        raise PlayError(
             _("You have %(count)s open challenges: withdraw one first.")
             % {"count": OPEN_CHALLENGES},
             code="too_many",
@@ -100,7 +101,7 @@ def challenge_create(
         muggins=muggins,
         rated=rated,
     )
-    challenge.full_clean()
+    full_clean(challenge, PlayError)
     challenge.save()
     return challenge
 
@@ -115,9 +116,9 @@ def challenge_accept(*, pk: int, member: User, seed: int | None = None) -> Onlin
     if challenge.challenged_id not in (None, member.pk):
         raise Challenge.DoesNotExist
     if challenge.challenger_id == member.pk:
-        raise ValidationError(_("You cannot accept your own challenge."), code="own")
+        raise PlayError(_("You cannot accept your own challenge."), code="own")
     if challenge.status != Challenge.Status.OPEN:
-        raise ValidationError(_("This challenge is no longer open."), code="closed")
+        raise PlayError(_("This challenge is no longer open."), code="closed")
     _refuse_rated(challenge.rated, member, challenge.challenger)
     players = (challenge.challenger, member)
     if challenge.match is not None:  # a tournament match: its seats, and marked as online
@@ -151,7 +152,7 @@ def challenge_close(*, pk: int, member: User) -> Challenge:
     else:
         raise Challenge.DoesNotExist
     if challenge.status != Challenge.Status.OPEN:
-        raise ValidationError(_("This challenge is no longer open."), code="closed")
+        raise PlayError(_("This challenge is no longer open."), code="closed")
     challenge.status = status
     challenge.save(update_fields=["status"])
     championship.proposal_changed(challenge)
@@ -188,7 +189,7 @@ def rated_refusal(first: User, second: User | None) -> str | None:
 def _refuse_rated(rated: bool, member: User, other: User | None) -> None:
     refusal = rated_refusal(member, other) if rated else None
     if refusal:
-        raise ValidationError(refusal, code="rated_limit")
+        raise PlayError(refusal, code="rated_limit")
 
 
 def online_start(
@@ -324,12 +325,12 @@ def _locked_seat(pk: int, member: User) -> tuple[OnlineGame, int]:
     if seat is None:
         raise OnlineGame.DoesNotExist
     if game.ended == OnlineGame.Ended.ORGANISER:
-        raise ValidationError(
+        raise PlayError(
             _("The organiser has entered the result of this match: the game is over."),
             code="organiser",
         )
     if game.finished:
-        raise ValidationError(_("This game is over."), code="over")
+        raise PlayError(_("This game is over."), code="over")
     return game, seat
 
 
@@ -338,11 +339,11 @@ def online_decide(*, pk: int, member: User, moves: int, decision: Decision) -> O
     """Take ``member``'s decision in their seat; refuse a stale, doubled or illegal one.
 
     ``moves`` is the count of the member's own decisions their page was drawn at.
-    Raises ``ValidationError`` with a message for the member; then nothing changes.
+    Raises ``PlayError`` with a message for the member; then nothing changes.
     """
     game, seat = _locked_seat(pk, member)
     if game.moves_of(seat) != moves:
-        raise ValidationError(
+        raise PlayError(
             _(
                 "That move was already made, or this page is out of date (another tab?). "
                 "Here is the game as it stands now."
@@ -384,13 +385,13 @@ def online_claim(*, pk: int, member: User, now: datetime.datetime | None = None)
     game, seat = _locked_seat(pk, member)
     match = load_online(game)
     if not waits_for_other(match, seat):
-        raise ValidationError(
+        raise PlayError(
             _("The game is waiting for you, not for %(name)s.") % {"name": match.players[1 - seat]},
             code="your_move",
         )
     claimable = game.last_move + CLAIM_AFTER
     if (now or timezone.now()) < claimable:
-        raise ValidationError(
+        raise PlayError(
             _("You may claim the game if %(name)s has not moved by %(time)s.")
             % {
                 "name": match.players[1 - seat],

@@ -21,7 +21,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
@@ -30,7 +29,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from config.http import HtmxHttpRequest
+from core.errors import DomainError
+from core.http import HtmxHttpRequest
 from play.championship import match_propose
 from play.forms import ChallengeForm, MoveForm
 from play.models import Challenge, OnlineGame
@@ -106,8 +106,8 @@ def challenge(request: HttpRequest) -> HttpResponse:
             muggins=form.cleaned_data["muggins"],
             rated=form.cleaned_data["rated"],
         )
-    except ValidationError as refused:
-        form.add_error(None, refused)
+    except DomainError as refused:
+        form.add_error(None, refused.message)
         return _lobby(request, form, status=400)
     if made.challenged is None:
         messages.success(request, _("Your open challenge is in the lobby."))
@@ -128,8 +128,8 @@ def answer(request: HttpRequest, pk: int) -> HttpResponse:
         challenge_close(pk=pk, member=member)
     except Challenge.DoesNotExist:
         raise Http404("no such challenge") from None
-    except ValidationError as refused:
-        messages.error(request, " ".join(refused.messages))
+    except DomainError as refused:
+        messages.error(request, refused.message)
     # Back where it was answered: a proposal on its match's page, a challenge in the lobby.
     answered = Challenge.objects.select_related("match__round__tournament").filter(pk=pk).first()
     match = answered.match if answered is not None else None
@@ -205,8 +205,8 @@ def propose(request: HttpRequest, match_pk: int) -> HttpResponse:
     )
     try:
         match_propose(match=match, member=_member(request))
-    except ValidationError as refused:
-        messages.error(request, " ".join(refused.messages))
+    except DomainError as refused:
+        messages.error(request, refused.message)
     else:
         messages.success(
             request, _("Your proposal was sent: the game starts when your opponent accepts it.")
@@ -246,8 +246,8 @@ def move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             )
         except OnlineGame.DoesNotExist:
             raise Http404("no such game of yours") from None
-        except ValidationError as refused:
-            error = " ".join(refused.messages)
+        except DomainError as refused:
+            error = refused.message
     return _after(request, pk, error)
 
 
@@ -266,8 +266,8 @@ def end(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         ending(pk=pk, member=_member(request))
     except OnlineGame.DoesNotExist:
         raise Http404("no such game of yours") from None
-    except ValidationError as refused:
-        error = " ".join(refused.messages)
+    except DomainError as refused:
+        error = refused.message
     return _after(request, pk, error)
 
 

@@ -21,13 +21,13 @@ from enum import StrEnum
 
 from django.contrib.auth.models import User
 from django.contrib.sessions.backends.base import SessionBase
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from play.board import card_name
+from play.errors import PlayError
 from play.models import PracticeGame
 from scoring.players.discarding import DiscardOption, analyse_discards
 from scoring.players.strategy import ComputerPlayer, play_computers
@@ -146,12 +146,12 @@ def practice_decide(
 
     The game is read once, locked, from ``games`` (the rows the caller may play;
     all by default): another ``pk`` raises ``PracticeGame.DoesNotExist``. Raises
-    ``ValidationError`` with a message for the player; then nothing changes.
+    ``PlayError`` with a message for the player; then nothing changes.
     """
     rows = PracticeGame.objects.all() if games is None else games
     locked = rows.select_for_update().get(pk=pk)
     if locked.version != version:
-        raise ValidationError(
+        raise PlayError(
             _(
                 "That move was already made, or this page is out of date (another tab?). "
                 "Here is the game as it stands now."
@@ -185,7 +185,7 @@ def _save(practice: PracticeGame, match: Match, *, news_from: int) -> None:
 
 
 def take(match: Match, decision: Decision, *, seat: int = HUMAN, opponent: str = "") -> None:
-    """Take ``seat``'s decision through the engine; a refusal is a ``ValidationError``.
+    """Take ``seat``'s decision through the engine; a refusal is a ``PlayError``.
 
     ``opponent`` names the other player in the messages (empty: the computer).
     """
@@ -205,14 +205,14 @@ def take(match: Match, decision: Decision, *, seat: int = HUMAN, opponent: str =
             game.count_hand(seat, decision.points)
     except IllegalPlayError as error:
         message = refusal_message(error, opponent=opponent)
-        raise ValidationError(message, code=error.reason.value) from error
+        raise PlayError(message, code=error.reason.value) from error
 
 
 def _next_game(match: Match) -> None:
     if match.game.phase is not Phase.DONE:
-        raise ValidationError(_("Finish this game first."), code="not_over")
+        raise PlayError(_("Finish this game first."), code="not_over")
     if match.best_of == 1 or match.winner is not None:
-        raise ValidationError(_("The match is over; start a new one."), code="match_over")
+        raise PlayError(_("The match is over; start a new one."), code="match_over")
     match.next_game()
 
 

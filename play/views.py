@@ -13,7 +13,6 @@ from urllib.parse import urlsplit
 
 from django.contrib import messages
 from django.contrib.auth.models import User
-from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
@@ -22,7 +21,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST, require_safe
 from django_ratelimit.decorators import ratelimit
 
-from config.http import HtmxHttpRequest
+from core.errors import DomainError
+from core.http import HtmxHttpRequest
 from play.forms import MoveForm, SettingsForm, StartForm
 from play.models import PracticeGame
 from play.online_selectors import online_games_for
@@ -144,8 +144,8 @@ def move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             )
         except PracticeGame.DoesNotExist:
             raise Http404("no such game") from None
-        except ValidationError as refused:
-            error = " ".join(refused.messages)
+        except DomainError as refused:
+            error = refused.message
     if practice is None:  # nothing decided: the game as it stands
         practice = _my_game(request, pk)
     if request.htmx:

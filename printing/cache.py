@@ -32,7 +32,7 @@ from django_ratelimit import ALL
 from django_ratelimit.core import is_ratelimited
 from django_ratelimit.exceptions import Ratelimited
 
-from config.clients import client_ip
+from core.clients import client_ip
 from printing import state, tasks
 from printing.builders import JSON
 from printing.state import Rendered

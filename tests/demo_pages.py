@@ -8,8 +8,8 @@ from typing import Any
 
 from django.urls import reverse
 
-from club.demo import DEMO_ORGANISER, DEMO_PLAYER
 from club.models import Player
+from demo.club import DEMO_ORGANISER, DEMO_PLAYER
 from play.models import Challenge, OnlineGame
 from tournaments.models import Entry, Match, Round, Tournament
 

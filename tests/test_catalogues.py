@@ -22,11 +22,13 @@ from tests.conftest import skip_or_fail
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = (
     "config",
+    "core",
     "club",
     "play",
     "printing",
     "tournaments",
     "ratings",
+    "demo",
     "scoring",
     "templates",
     "locale",
@@ -102,7 +104,7 @@ TRANSLATING = {"_", "gettext", "gettext_lazy", "pgettext", "pgettext_lazy", "nge
 
 def test_no_string_is_marked_for_translation_inside_an_f_string() -> None:
     marked = []
-    for app in ("config", "club", "play", "printing", "tournaments", "ratings"):
+    for app in ("config", "core", "club", "play", "printing", "tournaments", "ratings", "demo"):
         for path in (ROOT / app).rglob("*.py"):
             for node in ast.walk(ast.parse(path.read_text("utf-8"))):
                 if not isinstance(node, ast.JoinedStr):

@@ -19,22 +19,20 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = [
-    "config", "club", "play", "printing", "tournaments", "ratings", "scoring", "competition",
-    "manage.py",
-]
-DEVELOPMENT = ["tests", "benchmarks"]
-OWN = {
     "config",
+    "core",
     "club",
     "play",
     "printing",
     "tournaments",
     "ratings",
+    "demo",
     "scoring",
     "competition",
-    "tests",
-    "benchmarks",
-}
+    "manage.py",
+]
+DEVELOPMENT = ["tests", "benchmarks"]
+OWN = {place.removesuffix(".py") for place in SITE} | set(DEVELOPMENT)
 
 
 def normalised(name: str) -> str:

@@ -18,7 +18,7 @@ from django.shortcuts import get_object_or_404
 from club.models import Player
 from club.names import distinct_names
 from competition import playoff
-from config.caching import computed_once
+from core.caching import computed_once
 from scoring.rules.match import MatchResult, check_match
 from tournaments import bridge
 from tournaments.access import Actor

@@ -8,7 +8,7 @@ from typing import Any
 from django import template
 
 from club.models import Player
-from config.caching import computed_once
+from core.caching import computed_once
 from ratings.chart import history_chart
 from ratings.selectors import (
     PROVISIONAL_DEVIATION,

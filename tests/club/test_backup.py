@@ -282,8 +282,8 @@ import datetime
 import django
 django.setup()
 from django.core.management import call_command
-from club.demo import seed_club
-from play.demo import seed_online_games, seed_practice_games
+from demo.club import seed_club
+from demo.play import seed_online_games, seed_practice_games
 from ratings.models import ListRating, RatingPeriod
 from club.models import Player
 seed_club(); seed_practice_games(); seed_online_games()

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.exceptions import ValidationError
 
 from play.championship import match_propose, refusal_to_propose
+from play.errors import PlayError
 from play.models import Challenge, OnlineGame
 from play.online import (
     challenge_accept,
@@ -132,18 +132,18 @@ def test_who_may_propose_and_when(match: Match, tournament: Tournament) -> None:
     other = Match.objects.exclude(pk=match.pk).get(round=match.round, is_bye=False)
     stranger = players(other)[0]
     assert refusal_to_propose(match, stranger) == "You can only report your own match."
-    with pytest.raises(ValidationError, match="your own match"):
+    with pytest.raises(PlayError, match="your own match"):
         match_propose(match=match, member=stranger)
     match_propose(match=match, member=first)
-    with pytest.raises(ValidationError, match="already proposed it: wait"):
+    with pytest.raises(PlayError, match="already proposed it: wait"):
         match_propose(match=match, member=first)
-    with pytest.raises(ValidationError, match="opponent has already proposed it"):
+    with pytest.raises(PlayError, match="opponent has already proposed it"):
         match_propose(match=match, member=second)
     # Games saved at the table: the match is finished there.
     results.match_report_result(
         match=other, by=Actor(user=stranger), first_dealer=0, games=[(0, 100)]
     )
-    with pytest.raises(ValidationError, match="already saved"):
+    with pytest.raises(PlayError, match="already saved"):
         match_propose(match=other, member=stranger)
 
 
@@ -171,7 +171,7 @@ def test_a_proposal_declined_or_accepted_after_the_match_was_reported_starts_not
     assert Challenge.objects.get().status == Challenge.Status.DECLINED
     proposal = match_propose(match=match, member=second)
     results.match_report_result(match=match, by=Actor(user=first), first_dealer=0, games=[(0, 90)])
-    with pytest.raises(ValidationError, match="no longer open"):  # it lapsed
+    with pytest.raises(PlayError, match="no longer open"):  # it lapsed
         challenge_accept(pk=proposal.pk, member=first)
     assert not OnlineGame.objects.exists()
     match.refresh_from_db()

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 
 from play.championship import match_propose
+from play.errors import PlayError
 from play.models import Challenge, OnlineGame
 from play.online import challenge_accept, load_online, online_decide
 from play.services import Decision, stand_in_decision
@@ -76,7 +76,7 @@ def test_an_organisers_result_ends_the_game_on_the_site_for_everyone(
     assert (game.ended, game.winner) == (OnlineGame.Ended.ORGANISER, 1)
     # No move after it, and the player is told why.
     seat, decision = a_move(game)
-    with pytest.raises(ValidationError, match="organiser has entered the result"):
+    with pytest.raises(PlayError, match="organiser has entered the result"):
         online_decide(
             pk=game.pk,
             member=[first, second][seat],

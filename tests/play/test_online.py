@@ -8,9 +8,9 @@ import datetime
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.exceptions import ValidationError
 
 from play.board import face
+from play.errors import PlayError
 from play.models import Challenge, OnlineGame
 from play.narration import Seats
 from play.online import (
@@ -86,22 +86,22 @@ def test_an_open_challenge_is_accepted_by_any_member_but_its_maker(
     anna: User, bertil: User
 ) -> None:
     challenge = challenge_create(challenger=anna)
-    with pytest.raises(ValidationError, match="your own challenge"):
+    with pytest.raises(PlayError, match="your own challenge"):
         challenge_accept(pk=challenge.pk, member=anna)
     game = challenge_accept(pk=challenge.pk, member=bertil)
     assert game.seat_1 == bertil
     assert Challenge.objects.get().challenged == bertil
-    with pytest.raises(ValidationError, match="no longer open"):
+    with pytest.raises(PlayError, match="no longer open"):
         challenge_accept(pk=challenge.pk, member=bertil)
     with pytest.raises(Challenge.DoesNotExist):  # taken: now Bertil's alone
         challenge_accept(pk=challenge.pk, member=member("cecilia", "Cecilia Ek"))
 
 
 def test_challenges_that_cannot_be_made_or_taken(anna: User, bertil: User) -> None:
-    with pytest.raises(ValidationError, match="challenge yourself"):
+    with pytest.raises(PlayError, match="challenge yourself"):
         challenge_create(challenger=anna, challenged=anna)
     challenge = challenge_create(challenger=anna, challenged=bertil)
-    with pytest.raises(ValidationError, match="already challenged Bertil Ås"):
+    with pytest.raises(PlayError, match="already challenged Bertil Ås"):
         challenge_create(challenger=anna, challenged=bertil)
     cecilia = member("cecilia", "Cecilia Ek")
     with pytest.raises(Challenge.DoesNotExist):
@@ -109,7 +109,7 @@ def test_challenges_that_cannot_be_made_or_taken(anna: User, bertil: User) -> No
     with pytest.raises(Challenge.DoesNotExist):
         challenge_close(pk=challenge.pk, member=cecilia)
     assert challenge_close(pk=challenge.pk, member=bertil).status == Challenge.Status.DECLINED
-    with pytest.raises(ValidationError, match="no longer open"):
+    with pytest.raises(PlayError, match="no longer open"):
         challenge_accept(pk=challenge.pk, member=bertil)
     assert not OnlineGame.objects.exists()
     again = challenge_create(challenger=anna, challenged=bertil)
@@ -130,7 +130,7 @@ def test_both_lay_away_at_once_and_a_doubled_post_changes_nothing(anna: User, be
     )
     assert (second.moves_0, second.moves_1, second.version) == (1, 1, 2)
     state = second.state
-    with pytest.raises(ValidationError, match="already made"):
+    with pytest.raises(PlayError, match="already made"):
         online_decide(
             pk=game.pk, member=anna, moves=0, decision=Decision(Action.DISCARD, anna_cards)
         )
@@ -152,10 +152,10 @@ def test_a_move_out_of_turn_or_of_a_card_not_held_is_refused(anna: User, bertil:
     mover = match.game.to_move
     assert mover is not None
     waiting = 1 - mover
-    with pytest.raises(ValidationError, match="Wait for .* to play"):
+    with pytest.raises(PlayError, match="Wait for .* to play"):
         move(game, users[waiting], Decision(Action.PLAY, (match.game.hand(waiting)[0],)))
     not_held = match.game.hand(waiting)[0]
-    with pytest.raises(ValidationError, match="not in your hand"):
+    with pytest.raises(PlayError, match="not in your hand"):
         move(game, users[mover], Decision(Action.PLAY, (not_held,)))
     stranger = member("cecilia", "Cecilia Ek")
     with pytest.raises(OnlineGame.DoesNotExist):
@@ -186,9 +186,9 @@ def test_a_card_not_held_is_refused_alike_wherever_it_is(anna: User, bertil: Use
     }
     said = {}
     for where, card in elsewhere.items():
-        with pytest.raises(ValidationError) as refused:
+        with pytest.raises(PlayError) as refused:
             move(game, users[mover], Decision(Action.PLAY, (card,)))
-        said[where] = refused.value.messages[0].replace(face(card).name, "CARD")
+        said[where] = refused.value.message.replace(face(card).name, "CARD")
     assert set(said.values()) == {"CARD is not in your hand."}, said
 
 
@@ -215,7 +215,7 @@ def test_a_best_of_three_is_played_to_the_end_and_the_loser_deals_next(
     assert game.record is not None
     assert game.record["wins"] == list(match.result.wins)
     assert len(game.record["games"]) == len(match.games)
-    with pytest.raises(ValidationError, match="over"):
+    with pytest.raises(PlayError, match="over"):
         move(game, anna, Decision(Action.NEXT))
 
 
@@ -225,7 +225,7 @@ def test_a_member_resigns_the_match(anna: User, bertil: User) -> None:
     assert (game.finished, game.winner, game.ended) == (True, 0, OnlineGame.Ended.RESIGNED)
     assert game.record is not None
     assert (game.record["winner"], game.record["ended"]) == (0, "resigned")
-    with pytest.raises(ValidationError, match="over"):
+    with pytest.raises(PlayError, match="over"):
         online_resign(pk=game.pk, member=anna)
 
 
@@ -234,9 +234,9 @@ def test_a_game_left_waiting_72_hours_may_be_claimed(anna: User, bertil: User) -
     match = load_online(game)
     game = move(game, anna, Decision(Action.DISCARD, tuple(match.game.hand(0)[:2])))
     later = game.last_move + CLAIM_AFTER
-    with pytest.raises(ValidationError, match="waiting for you"):
+    with pytest.raises(PlayError, match="waiting for you"):
         online_claim(pk=game.pk, member=bertil, now=later)
-    with pytest.raises(ValidationError, match="if Bertil Ås has not moved by"):
+    with pytest.raises(PlayError, match="if Bertil Ås has not moved by"):
         online_claim(pk=game.pk, member=anna, now=later - datetime.timedelta(minutes=1))
     game = online_claim(pk=game.pk, member=anna, now=later)
     assert (game.finished, game.winner, game.ended) == (True, 0, OnlineGame.Ended.CLAIMED)

@@ -149,15 +149,14 @@ def _one_move_on(game: OnlineGame) -> Match:
 
 
 def test_a_refused_move_leaves_the_game_as_it_was(game: OnlineGame) -> None:
-    from django.core.exceptions import ValidationError
-
+    from play.errors import PlayError
     from play.services import Action
 
     match = load_online(game)
     not_held = next(
         card for card in match.game.hand(1) if card not in match.game.hand(0)
     )  # the other player's card
-    with pytest.raises(ValidationError):
+    with pytest.raises(PlayError):
         online_decide(
             pk=game.pk,
             member=game.seat_0,

@@ -6,10 +6,10 @@ from __future__ import annotations
 import datetime
 
 import pytest
-from django.core.exceptions import ValidationError
 from django.core.management import CommandError, call_command
 from django.utils import timezone
 
+from play.errors import PlayError
 from play.models import PracticeGame
 from play.services import (
     COMPUTER,
@@ -85,7 +85,7 @@ def test_refused_decisions_change_nothing(decision: Decision, code: str) -> None
     six = load_match(practice).game.hand(HUMAN)
     if decision.action is Action.DISCARD:  # a card the player holds, twice
         decision = Decision(Action.DISCARD, (six[0], six[0]))
-    with pytest.raises(ValidationError) as refused:
+    with pytest.raises(PlayError) as refused:
         decide(practice, decision)
     assert refused.value.code == code
     assert unchanged(practice)
@@ -95,10 +95,10 @@ def test_a_card_not_held_is_refused_by_name() -> None:
     practice = PracticeGameFactory.create(seed=12)
     six = load_match(practice).game.hand(HUMAN)
     stranger = next(card for card in DECK if card not in six)
-    with pytest.raises(ValidationError) as refused:
+    with pytest.raises(PlayError) as refused:
         decide(practice, Decision(Action.DISCARD, (six[0], stranger)))
     assert refused.value.code == "not_held"
-    assert "is not in your hand" in refused.value.messages[0]
+    assert "is not in your hand" in refused.value.message
     assert unchanged(practice)
 
 
@@ -106,7 +106,7 @@ def test_a_stale_version_is_refused_and_changes_nothing() -> None:
     practice = PracticeGameFactory.create(seed=13)
     six = load_match(practice).game.hand(HUMAN)
     after = decide(practice, Decision(Action.DISCARD, six[:2]))
-    with pytest.raises(ValidationError) as refused:  # the same post again: a double click
+    with pytest.raises(PlayError) as refused:  # the same post again: a double click
         practice_decide(pk=after.pk, version=0, decision=Decision(Action.DISCARD, six[:2]))
     assert refused.value.code == "stale"
     assert unchanged(after)
@@ -120,10 +120,10 @@ def test_a_card_that_would_pass_31_is_refused() -> None:
     practice = play_until(PracticeGameFactory.create(seed=5), blocked)
     game = load_match(practice).game
     too_big = next(card for card in game.hand(HUMAN) if card not in game.legal_plays(HUMAN))
-    with pytest.raises(ValidationError) as refused:
+    with pytest.raises(PlayError) as refused:
         decide(practice, Decision(Action.PLAY, (too_big,)))
     assert refused.value.code == "past_31"
-    assert "would take the count past 31" in refused.value.messages[0]
+    assert "would take the count past 31" in refused.value.message
     assert unchanged(practice)
 
 
@@ -139,7 +139,7 @@ def test_a_game_to_121_is_finished_with_its_record() -> None:
     assert record["final_scores"] == list(game.scores)
     steps = list(replay(record))
     assert steps[-1].game.scores == game.scores
-    with pytest.raises(ValidationError):
+    with pytest.raises(PlayError):
         decide(practice, Decision(Action.NEXT))  # a single game: nothing follows it
 
 
@@ -175,10 +175,10 @@ def test_count_it_yourself_with_muggins_gives_the_missed_points_to_the_computer(
     )
     game = load_match(practice).game
     worth = _worth(game)
-    with pytest.raises(ValidationError) as refused:
+    with pytest.raises(PlayError) as refused:
         decide(practice, Decision(Action.COUNT, points=worth + 1))
     assert refused.value.code == "more_than_worth"
-    assert "more than it is worth" in refused.value.messages[0]
+    assert "more than it is worth" in refused.value.message
     assert unchanged(practice)
     computer_before = game.scores[COMPUTER]
     after = decide(practice, Decision(Action.COUNT, points=0))
@@ -289,7 +289,7 @@ def test_the_table_tells_the_news_and_the_log_of_the_whole_narration() -> None:
 
 
 def test_demo_practice_games_are_played_once() -> None:
-    from play.demo import DEMO_PRACTICE, seed_practice_games
+    from demo.play import DEMO_PRACTICE, seed_practice_games
 
     UserFactory.create(username="anna")
     assert seed_practice_games() == len(DEMO_PRACTICE)

@@ -12,7 +12,7 @@ from django.template import Context, Template
 from django.test import Client
 from django.urls import reverse
 
-from config.caching import computed_once
+from core.caching import computed_once
 from tests.tournaments.conftest import make_tournament, play_round
 from tournaments import selectors
 from tournaments.models import Match, Tournament

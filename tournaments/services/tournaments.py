@@ -9,12 +9,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from club.models import Player
 from club.services import player_create
+from core.errors import full_clean
 from tournaments import copies
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, ForbiddenPair, Round, Tournament
@@ -69,7 +71,7 @@ def tournament_create(*, seed: int | None = None, slug: str = "", **fields: Any)
         seed=random.SystemRandom().randrange(1, 2**31) if seed is None else seed,
         **{key: value for key, value in fields.items() if key in TOURNAMENT_FIELDS},
     )
-    tournament.full_clean()
+    full_clean(tournament, TournamentError)
     try:
         with transaction.atomic():
             tournament.save()
@@ -102,7 +104,7 @@ def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
     for key, value in fields.items():
         if key in TOURNAMENT_FIELDS:
             setattr(tournament, key, value)
-    tournament.full_clean()
+    full_clean(tournament, TournamentError)
     tournament.save()
     tournament_changed(tournament)
     if (tournament.starts_on, tournament.ends_on, tournament.rated) != days:
@@ -190,8 +192,13 @@ def entry_add(*, tournament: Tournament, player: Player, checked_in: bool = Fals
 
 @transaction.atomic
 def entry_add_new_player(*, tournament: Tournament, name: str, club: str, email: str = "") -> Entry:
-    """Add a new member to the club register and register them at once."""
-    player = player_create(name=name, club=club, email=email)
+    """Add a new member to the club register and register them at once.
+
+    The register's refusal (a field's value: ``ValidationError``) is this one's too."""
+    try:
+        player = player_create(name=name, club=club, email=email)
+    except ValidationError as error:
+        raise TournamentError(" ".join(error.messages), code="invalid") from error
     return entry_add(tournament=tournament, player=player, checked_in=True)
 
 

@@ -8,7 +8,7 @@
 The fragment is kept for a day under its name and the values after it, like
 ``{% cache 86400 ... %}``; but when many readers find it missing at the same moment
 (a result has just moved the version everyone polls), one renders it and the others
-wait for that render (``config.caching.computed_once``) instead of each doing the same
+wait for that render (``core.caching.computed_once``) instead of each doing the same
 work. The values must name everything the fragment shows, as for ``{% cache %}``.
 """
 
@@ -19,7 +19,7 @@ from django.core.cache.utils import make_template_fragment_key
 from django.template.base import FilterExpression, NodeList, Parser, Token
 from django.utils.safestring import SafeString
 
-from config.caching import computed_once
+from core.caching import computed_once
 
 register = template.Library()
 

@@ -14,14 +14,13 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from club.roles import is_organiser
-from config.http import HtmxHttpRequest
+from core.errors import DomainError
+from core.http import HtmxHttpRequest
 from tournaments import selectors
-from tournaments.errors import TournamentError
 from tournaments.models import Round, Tournament
 
 
@@ -72,12 +71,6 @@ def live(
     return render(request, template, context)
 
 
-def error_message(error: Exception) -> str:
-    if isinstance(error, ValidationError):
-        return " ".join(error.messages)
-    return str(error)
-
-
 @dataclass(frozen=True)
 class Question:
     """What an irreversible action will do, asked before it is done."""
@@ -104,8 +97,8 @@ def run_service(
     """Call a service; show its error (nothing saved) or the success message."""
     try:
         action(**kwargs)
-    except (TournamentError, ValidationError) as error:
-        messages.error(request, error_message(error))
+    except DomainError as error:
+        messages.error(request, error.message)
         return False
     messages.success(request, success)
     return True

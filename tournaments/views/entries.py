@@ -19,7 +19,7 @@ from club.forms import PlayerSearchForm
 from club.models import Player
 from club.roles import organiser_required
 from club.selectors import player_search, possible_twins
-from config.http import AuthenticatedHttpRequest
+from core.http import AuthenticatedHttpRequest
 from tournaments import selectors
 from tournaments.forms import (
     EntryAddForm,

@@ -5,7 +5,6 @@ play-off and the finish. Entries are in ``tournaments.views.entries``.
 from __future__ import annotations
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -14,8 +13,8 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from club.roles import organiser_required
+from core.errors import DomainError
 from tournaments import selectors
-from tournaments.errors import TournamentError
 from tournaments.forms import ProposalForm, SwapForm, TournamentForm
 from tournaments.models import Round, Tournament
 from tournaments.services import playoff as playoff_services
@@ -25,7 +24,6 @@ from tournaments.views.common import (
     Question,
     ask,
     confirmed,
-    error_message,
     get_round,
     get_tournament,
     run_service,
@@ -39,8 +37,8 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             tournament = services.tournament_create(**form.service_fields())
-        except (TournamentError, ValidationError) as error:
-            form.add_error(None, error_message(error))
+        except DomainError as error:
+            form.add_error(None, error.message)
         else:
             messages.success(request, _("The tournament is created. Now register the players."))
             return redirect("tournaments:entries", slug=tournament.slug)
@@ -56,8 +54,8 @@ def tournament_edit(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             services.tournament_update(tournament=tournament, **form.service_fields())
-        except (TournamentError, ValidationError) as error:
-            form.add_error(None, error_message(error))
+        except DomainError as error:
+            form.add_error(None, error.message)
         else:
             messages.success(request, _("The tournament is saved."))
             return redirect("tournaments:detail", slug=tournament.slug)
@@ -76,8 +74,8 @@ def round_pair(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug)
     try:
         round_ = round_services.round_propose(tournament=tournament)
-    except TournamentError as error:
-        messages.error(request, str(error))
+    except DomainError as error:
+        messages.error(request, error.message)
         return redirect("tournaments:detail", slug=tournament.slug)
     messages.success(
         request,

@@ -14,7 +14,7 @@ from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
-from config.http import HtmxHttpRequest
+from core.http import HtmxHttpRequest
 from tournaments import selectors
 from tournaments.access import Actor, remember_private_link
 from tournaments.presenters import match_context

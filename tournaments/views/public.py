@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from club.roles import is_organiser
-from config.http import HtmxHttpRequest
+from core.http import HtmxHttpRequest
 from tournaments import selectors, spreadsheets, tiebreaks
 from tournaments.access import actor_for
 from tournaments.models import Round, Tournament

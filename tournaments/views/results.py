@@ -24,7 +24,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from club.roles import organiser_required
-from config.http import AuthenticatedHttpRequest, HtmxHttpRequest
+from core.errors import DomainError
+from core.http import AuthenticatedHttpRequest, HtmxHttpRequest
 from tournaments import selectors
 from tournaments.access import Actor, actor_for
 from tournaments.errors import TournamentError
@@ -81,8 +82,8 @@ def _submitted(
                 saved = save(first_dealer=data["first_dealer"], games=data["games"])
                 messages.success(request, saved_message(saved))
                 return _to_match(match, tournament)
-        except TournamentError as error:
-            form.add_error(None, str(error))
+        except DomainError as error:
+            form.add_error(None, error.message)
     context = match_context(request, tournament, match, actor=actor, form=form, preview=preview)
     if not (context["can_report"] or context["can_settle"]):
         for problem in form.non_field_errors():
@@ -172,8 +173,8 @@ def match_confirm(
     version = form.cleaned_data["version"] if form.is_valid() else None
     try:
         services.match_confirm(match=match, by=actor, version=version)
-    except TournamentError as error:
-        messages.error(request, str(error))
+    except DomainError as error:
+        messages.error(request, error.message)
         return _refused(request, tournament, match, actor)
     messages.success(request, _("Thank you: the result is final."))
     return _to_match(match, tournament)
@@ -189,8 +190,8 @@ def match_dispute(
         return render(request, "tournaments/match_detail.html", context, status=400)
     try:
         services.match_dispute(match=match, by=actor, note=form.cleaned_data["note"])
-    except TournamentError as error:
-        messages.error(request, str(error))
+    except DomainError as error:
+        messages.error(request, error.message)
         return _refused(request, tournament, match, actor)
     messages.warning(request, _("The report is disputed; an organiser will settle it."))
     return _to_match(match, tournament)

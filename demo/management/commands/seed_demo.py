@@ -6,9 +6,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from club.demo import DEMO_OPPONENT, DEMO_ORGANISER, DEMO_PLAYER, seed_club
-from play.demo import seed_championship_online, seed_online_games, seed_practice_games
-from tournaments.demo import links_to_try, seed_championships
+from demo.club import DEMO_OPPONENT, DEMO_ORGANISER, DEMO_PLAYER, seed_club
+from demo.play import seed_championship_online, seed_online_games, seed_practice_games
+from demo.tournaments import links_to_try, seed_championships
 
 
 class Command(BaseCommand):

@@ -10,7 +10,7 @@ from operator import attrgetter
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 
-from club.demo import DEMO_OPPONENT, DEMO_PLAYER
+from demo.club import DEMO_OPPONENT, DEMO_PLAYER
 from play.championship import match_propose
 from play.models import Challenge, OnlineGame, PracticeGame
 from play.online import challenge_accept, challenge_create, online_decide, read_online
