@@ -30,6 +30,7 @@ SOURCES = (
     "ratings",
     "demo",
     "scoring",
+    "competition",
     "templates",
     "locale",
     "manage.py",
