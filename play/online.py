@@ -37,6 +37,7 @@ from django.utils.translation import gettext as _
 from play import championship
 from play.models import Challenge, OnlineGame
 from play.rated import RATED_A_MONTH, month_of
+from play.reviews import review_when_ended
 from play.services import SEED_LIMIT, Decision, take
 from play.signals import rated_match_ended
 from scoring.rules.events import EventType, Phase
@@ -465,3 +466,5 @@ def _save(game: OnlineGame, match: Match) -> None:
     game.full_clean(exclude={"seat_0", "seat_1"}, validate_constraints=False)
     game.save()
     _keep(game, match)  # the page drawn next, and the next move, start from it
+    if game.finished:  # the last change a game takes: it has just ended
+        review_when_ended(game)
