@@ -1,0 +1,495 @@
+"""A whole game's review: each decision of a recorded game weighed by the engine.
+
+The record (``Game.record()``) is replayed through the rules (``scoring.rules.replay``)
+and at each decision the engine says what it was worth, as docs/review.md explains:
+
+- a *discard*: all 15 ways to lay away two of the six, each with its exact hand EV
+  over the 46 starters, its crib EV from the expert's crib table and its *net*
+  (hand EV plus the crib EV when the crib is the player's own, minus it otherwise);
+  the pegging estimate is shown beside them (``peg_ev``) but is not in the net;
+- a *play*: the expert's card in that position and how many points of the play it
+  reckons the card laid gave away, both cards weighed over the same opponent hands
+  (``scoring.players.pegplay``); *marked* only when the difference is real;
+- a *count* by a self-counting player: the points claimed against the hand's worth.
+
+Nothing here is random in the way it turns out: the play's sampling is seeded from the
+position, so the review of a record is always the same. No Django import, ever.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+from scoring.players.discarding import analyse_discards
+from scoring.players.pegplay import PegPosition, immediate_points, opponent_hands, option_nets
+from scoring.players.pegplay import value as pip_value
+from scoring.players.strategy import peg_position
+from scoring.rules.cards import Card, parse_cards
+from scoring.rules.events import WINNING_SCORE, Phase
+from scoring.rules.replay import RecordError, replay_live
+
+__all__ = [
+    "ACCURACY_SCALE",
+    "MARK_POINTS",
+    "NOISE_Z",
+    "REVIEW_VERSION",
+    "Decision",
+    "DiscardChoice",
+    "GameReview",
+    "PlayEvaluation",
+    "RecordError",
+    "SeatTotals",
+    "accuracy",
+    "evaluate_play",
+    "from_json",
+    "review_discard",
+    "review_game",
+    "review_games",
+]
+
+REVIEW_VERSION = 1
+"""Bumped whenever what a review says changes; a stored review of an older version is redone."""
+
+MARK_POINTS = 0.5
+"""A discard or a card laid is marked as a mistake only when it gave away this much or more."""
+
+NOISE_Z = 2.0
+"""A play's difference is real only this many standard errors above 0 (docs/review.md)."""
+
+ACCURACY_SCALE = 1.0
+"""The mean points lost per decision at which accuracy is 50 (``accuracy``)."""
+
+KINDS = ("discard", "play", "count")
+
+
+@dataclass(frozen=True)
+class DiscardChoice:
+    """One of the 15 ways to lay away two of six, with what it is expected to be worth."""
+
+    discard: tuple[Card, Card]
+    hand_ev: float
+    """Exact: the mean show of the kept four over the 46 starters."""
+    crib_ev: float
+    """The two cards' expected points to the crib (the expert's crib table); always >= 0."""
+    net: float
+    """``hand_ev + crib_ev`` when the crib is the player's own, ``hand_ev - crib_ev`` otherwise."""
+    peg_ev: float = 0.0
+    """The expert's estimate of what the kept ranks net in the play: shown, not in ``net``."""
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "discard": [str(card) for card in self.discard],
+            "hand_ev": self.hand_ev,
+            "crib_ev": self.crib_ev,
+            "net": self.net,
+            "peg_ev": self.peg_ev,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> DiscardChoice:
+        first, second = parse_cards(data["discard"])
+        return cls(
+            discard=(first, second),
+            hand_ev=float(data["hand_ev"]),
+            crib_ev=float(data["crib_ev"]),
+            net=float(data["net"]),
+            peg_ev=float(data.get("peg_ev", 0.0)),
+        )
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of a game and what the engine makes of it."""
+
+    game: int
+    """The game's number within the match (1 for a single game)."""
+    deal: int
+    """1-based deal number within the game."""
+    seat: int
+    """The engine's player index (0 or 1)."""
+    kind: str
+    """``discard``, ``play`` or ``count``."""
+    step: int
+    """Index into ``list(scoring.replay(record))`` of the step whose ``decision`` is this one."""
+    lost: float
+    """Points given away (>= 0): the best's value less the chosen's."""
+    marked: bool
+    """Worth showing as a mistake (docs/review.md says when)."""
+    # a discard
+    hand: tuple[Card, ...] = ()
+    """The six cards as dealt."""
+    dealer: bool | None = None
+    """True when the crib is the player's own."""
+    options: tuple[DiscardChoice, ...] = ()
+    """All 15, best net first (ties in the order of the six as dealt)."""
+    chosen: tuple[Card, ...] = ()
+    """A discard: the two laid away; a play: (the card laid,)."""
+    best: tuple[Card, ...] = ()
+    """A discard: the best two by net; a play: (the expert's card,)."""
+    # a play
+    count_before: int | None = None
+    noise: float | None = None
+    """A play: the standard error of ``lost`` over the opponent hands sampled (0 when exact)."""
+    # a count (self-counting players only)
+    claimed: int | None = None
+    worth: int | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        """The decision as issue 27's machine interface writes it (docs/game-record.md)."""
+        data: dict[str, Any] = {
+            "game": self.game,
+            "deal": self.deal,
+            "seat": self.seat,
+            "kind": self.kind,
+            "step": self.step,
+            "lost": self.lost,
+            "marked": self.marked,
+        }
+        if self.kind == "discard":
+            data["hand"] = [str(card) for card in self.hand]
+            data["dealer"] = self.dealer
+            data["options"] = [option.as_json() for option in self.options]
+        if self.kind in ("discard", "play"):
+            data["chosen"] = [str(card) for card in self.chosen]
+            data["best"] = [str(card) for card in self.best]
+        if self.kind == "play":
+            data["count_before"] = self.count_before
+            data["noise"] = self.noise
+        if self.kind == "count":
+            data["claimed"] = self.claimed
+            data["worth"] = self.worth
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Decision:
+        return cls(
+            game=int(data["game"]),
+            deal=int(data["deal"]),
+            seat=int(data["seat"]),
+            kind=str(data["kind"]),
+            step=int(data["step"]),
+            lost=float(data["lost"]),
+            marked=bool(data["marked"]),
+            hand=tuple(parse_cards(data.get("hand", []))),
+            dealer=data.get("dealer"),
+            options=tuple(DiscardChoice.from_json(option) for option in data.get("options", [])),
+            chosen=tuple(parse_cards(data.get("chosen", []))),
+            best=tuple(parse_cards(data.get("best", []))),
+            count_before=data.get("count_before"),
+            noise=None if data.get("noise") is None else float(data["noise"]),
+            claimed=data.get("claimed"),
+            worth=data.get("worth"),
+        )
+
+
+@dataclass(frozen=True)
+class SeatTotals:
+    """One player's sums over a review (docs/review.md defines each)."""
+
+    discards_lost: float
+    """Points given away in the discards, over all of them."""
+    play_lost: float
+    """Points given away in the play, over the marked cards only (the rest is noise)."""
+    count_missed: int
+    discards: int
+    plays: int
+    """How many discards, and cards laid with a choice of ranks (forced cards have no row)."""
+    discard_accuracy: float
+    play_accuracy: float
+    accuracy: float
+    """The one figure a member follows over time: 0..100 (``accuracy``)."""
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "discards_lost": self.discards_lost,
+            "play_lost": self.play_lost,
+            "count_missed": self.count_missed,
+            "discards": self.discards,
+            "plays": self.plays,
+            "discard_accuracy": self.discard_accuracy,
+            "play_accuracy": self.play_accuracy,
+            "accuracy": self.accuracy,
+        }
+
+
+def accuracy(lost: float, decisions: int) -> float:
+    """100 / (1 + mean points lost per decision / scale), rounded to 0.1; 100 without decisions.
+
+    Per decision, so a short game and a long one compare; a mean loss of
+    ``ACCURACY_SCALE`` gives 50 (docs/review.md).
+    """
+    if decisions <= 0:
+        return 100.0
+    return round(100.0 / (1.0 + lost / decisions / ACCURACY_SCALE), 1)
+
+
+@dataclass(frozen=True)
+class GameReview:
+    """The review of a game (or of a match's games, one after the other)."""
+
+    decisions: tuple[Decision, ...]
+    """In the order played."""
+    version: int = field(default=REVIEW_VERSION)
+
+    def of(self, seat: int, kind: str | None = None) -> tuple[Decision, ...]:
+        return tuple(
+            d for d in self.decisions if d.seat == seat and (kind is None or d.kind == kind)
+        )
+
+    def totals(self, seat: int) -> SeatTotals:
+        discards, plays = self.of(seat, "discard"), self.of(seat, "play")
+        discards_lost = sum(d.lost for d in discards)
+        play_lost = sum(d.lost for d in plays if d.marked)
+        return SeatTotals(
+            discards_lost=round(discards_lost, 6),
+            play_lost=round(play_lost, 6),
+            count_missed=int(sum(d.lost for d in self.of(seat, "count"))),
+            discards=len(discards),
+            plays=len(plays),
+            discard_accuracy=accuracy(discards_lost, len(discards)),
+            play_accuracy=accuracy(play_lost, len(plays)),
+            accuracy=accuracy(discards_lost + play_lost, len(discards) + len(plays)),
+        )
+
+    def costliest(self, seat: int, n: int = 3) -> tuple[Decision, ...]:
+        """The ``n`` marked decisions of ``seat`` that gave away most, costliest first."""
+        marked = [d for d in self.of(seat) if d.marked]
+        return tuple(sorted(marked, key=lambda d: -d.lost)[:n])
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "version": self.version,
+            "decisions": [decision.as_json() for decision in self.decisions],
+            "totals": [self.totals(seat).as_json() for seat in (0, 1)],
+        }
+
+
+def from_json(data: Mapping[str, Any]) -> GameReview:
+    """A review as ``GameReview.as_json`` wrote it (the totals are worked out again)."""
+    return GameReview(
+        decisions=tuple(Decision.from_json(d) for d in data["decisions"]),
+        version=int(data.get("version", 0)),
+    )
+
+
+# ------------------------------------------------------------------ discards
+def review_discard(
+    six: Sequence[Card], chosen: Sequence[Card], *, dealer: bool
+) -> tuple[tuple[DiscardChoice, ...], float]:
+    """All 15 choices best net first, and the points ``chosen`` gave away by net."""
+    sign = 1.0 if dealer else -1.0
+    by_throw = {
+        frozenset(option.discard): option for option in analyse_discards(six, dealer=dealer)
+    }
+    choices = []
+    for throw in combinations(six, 2):  # the order of the six as dealt breaks ties
+        option = by_throw[frozenset(throw)]
+        choices.append(
+            DiscardChoice(
+                discard=(throw[0], throw[1]),
+                hand_ev=option.hand_ev,
+                crib_ev=option.crib_ev,
+                net=option.hand_ev + sign * option.crib_ev,
+                peg_ev=option.peg_ev,
+            )
+        )
+    options = tuple(sorted(choices, key=lambda choice: -choice.net))
+    made = next(o for o in options if set(o.discard) == set(chosen))
+    return options, options[0].net - made.net
+
+
+# ---------------------------------------------------------------------- play
+@dataclass(frozen=True)
+class PlayEvaluation:
+    """The expert's reckoning of a position in the play: each legal rank's mean net."""
+
+    best: Card
+    means: dict[int, float]
+    """Each legal rank's weighted mean net (the mover's points less the opponent's)."""
+    hands: tuple[tuple[tuple[int, ...], float, dict[int, int]], ...]
+    """Each opponent hand weighed: its ranks, its weight and each legal rank's net."""
+    exact: bool
+    """Every hand the opponent may hold was weighed (none sampled)."""
+    wins: frozenset[int]
+    """The legal ranks that reach 121 at once."""
+
+    def lost(self, card: Card) -> tuple[float, float]:
+        """The points laying ``card`` gives away against the expert's card, and its noise."""
+        best, chosen = self.best.rank, card.rank
+        if best == chosen:
+            return 0.0, 0.0
+        total = sum(weight for _, weight, _ in self.hands)
+        diffs = [(nets[best] - nets[chosen], weight) for _, weight, nets in self.hands]
+        mean = sum(d * w for d, w in diffs) / total
+        noise = 0.0
+        if not self.exact and total > 1:
+            spread = sum(w * (d - mean) ** 2 for d, w in diffs) / (total - 1)
+            noise = math.sqrt(spread / total)
+        return max(0.0, mean), noise
+
+
+def evaluate_play(position: PegPosition) -> PlayEvaluation:
+    """The expert's evaluation of every legal card, as ``expert_play`` reckons them.
+
+    The opponent hands come from ``opponent_hands`` with a generator seeded by the
+    position alone, so the same position is always reckoned the same; the expert's
+    card is the one ``expert_play`` picks with those hands (a card that reaches 121 at
+    once first, else the best mean net, the higher card among equals).
+    """
+    legal = position.legal()
+    mine, _ = position.scores
+    wins = frozenset(
+        card.rank for card in legal if mine + immediate_points(position, card) >= WINNING_SCORE
+    )
+    rng = random.Random(f"review:{_position_text(position)}")
+    weighed = []
+    totals: dict[int, float] = {}
+    for hand, weight in opponent_hands(position, rng):
+        nets = option_nets(position, hand)
+        weighed.append((hand, weight, nets))
+        for rank, net in nets.items():
+            totals[rank] = totals.get(rank, 0.0) + weight * net
+    whole = sum(weight for _, weight, _ in weighed)
+    means = {rank: total / whole for rank, total in totals.items()}
+    if wins:
+        best = next(card for card in legal if card.rank in wins)
+    else:
+        rank = max(means, key=lambda r: (means[r], pip_value(r)))
+        best = next(card for card in legal if card.rank == rank)
+    return PlayEvaluation(
+        best=best,
+        means=means,
+        hands=tuple(weighed),
+        exact=position.opponent_held <= 2,
+        wins=wins,
+    )
+
+
+def review_play(position: PegPosition, card: Card) -> tuple[Card, float, bool, float]:
+    """The expert's card, the points ``card`` gave away, whether that is real, the noise."""
+    evaluation = evaluate_play(position)
+    if card.rank in evaluation.wins or card.rank == evaluation.best.rank:
+        return card, 0.0, False, 0.0
+    lost, noise = evaluation.lost(card)
+    if evaluation.wins:  # a win at once not taken is always a real mistake
+        return evaluation.best, lost, True, noise
+    real = lost >= MARK_POINTS and lost > NOISE_Z * noise
+    return evaluation.best, lost, real, noise
+
+
+def _position_text(position: PegPosition) -> str:
+    """What the mover sees, in card notation, the same in any process."""
+
+    def cards(items: Iterable[Card]) -> str:
+        return " ".join(map(str, items))
+
+    return "|".join(
+        (
+            cards(position.held),
+            cards(position.sequence),
+            cards(position.opponent_laid),
+            cards(position.unseen),
+            f"{position.opponent_passed}:{position.opponent_held}:{position.opponent_floor}",
+            f"{position.scores[0]}:{position.scores[1]}:{position.opponent_deals}",
+        )
+    )
+
+
+# --------------------------------------------------------------------- games
+def review_game(record: Mapping[str, Any], *, game: int = 1) -> GameReview:
+    """The review of one recorded game, its decisions in the order played.
+
+    Raises ``RecordError`` for a record the rules refuse (``scoring.rules.replay``).
+    A record of an unfinished game is reviewed as far as it goes.
+    """
+    decisions: list[Decision] = []
+    before: tuple[int, PegPosition | None, int | None] = (1, None, None)
+    for step, (state, (decision, _events)) in enumerate(replay_live(record)):
+        if decision is not None:
+            made = _decision(record, decision, step, game, *before)
+            if made is not None:
+                decisions.append(made)
+        before = _state_before(state)
+    return GameReview(decisions=tuple(decisions))
+
+
+def review_games(records: Sequence[Mapping[str, Any]]) -> GameReview:
+    """The review of a match's games (numbered 1 on), their decisions one after the other."""
+    decisions: list[Decision] = []
+    for number, record in enumerate(records, start=1):
+        decisions += review_game(record, game=number).decisions
+    return GameReview(decisions=tuple(decisions))
+
+
+def _state_before(state: Any) -> tuple[int, PegPosition | None, int | None]:
+    """What a decision taken next needs of the game as it stands (which is about to change)."""
+    position = None
+    worth = None
+    if state.phase is Phase.PLAY and state.to_move is not None:
+        position = peg_position(state, state.to_move)
+    if state.phase is Phase.COUNT and state.showing_score is not None:
+        worth = state.showing_score.total
+    return state.deal_number, position, worth
+
+
+def _decision(
+    record: Mapping[str, Any],
+    decision: Mapping[str, Any],
+    step: int,
+    game: int,
+    deal: int,
+    position: PegPosition | None,
+    worth: int | None,
+) -> Decision | None:
+    seat = int(decision["player"])
+    common = {"game": game, "deal": deal, "seat": seat, "step": step}
+    if "discard" in decision:
+        dealt = record["deals"][deal - 1]
+        six = tuple(parse_cards(dealt["hands"][seat]))
+        chosen = tuple(parse_cards(decision["discard"]))
+        dealer = dealt["dealer"] == seat
+        options, lost = review_discard(six, chosen, dealer=dealer)
+        return Decision(
+            kind="discard",
+            lost=lost,
+            marked=lost >= MARK_POINTS,
+            hand=six,
+            dealer=dealer,
+            options=options,
+            chosen=chosen,
+            best=options[0].discard,
+            **common,
+        )
+    if "play" in decision:
+        assert position is not None
+        card = Card.parse(decision["play"])
+        if len({c.rank for c in position.legal()}) < 2:
+            return None  # forced: one rank to lay, no decision (docs/review.md)
+        best, lost, real, noise = review_play(position, card)
+        return Decision(
+            kind="play",
+            lost=lost,
+            marked=real,
+            chosen=(card,),
+            best=(best,),
+            count_before=position.count,
+            noise=noise,
+            **common,
+        )
+    if "count" in decision:
+        assert worth is not None
+        claimed = int(decision["count"])
+        return Decision(
+            kind="count",
+            lost=float(max(0, worth - claimed)),
+            marked=claimed != worth,
+            claimed=claimed,
+            worth=worth,
+            **common,
+        )
+    return None  # a call of muggins: not reviewed
