@@ -72,7 +72,7 @@ def page(client: Client, practice: PracticeGame, language: str) -> str:
     ("language", "words"),
     [
         ("en", ("Analysis of the game", "Accuracy", "Given away in the discards", "The best")),
-        ("sv", ("Analys av partiet", "Träffsäkerhet", "Bortgivet i kasten", "Bästa")),
+        ("sv", ("Analys av partiet", "Träffsäkerhet", "Bortgivet vid krubban", "Bästa")),
     ],
 )
 def test_the_owner_reads_the_review_in_both_languages(
