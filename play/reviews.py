@@ -189,5 +189,9 @@ _ACCURACY_FIELDS = (
     "online_id",
     "member_0_id",
     "member_1_id",
-    *(f"{name}_{seat}" for name in ("accuracy", "discard_accuracy", "play_accuracy", "lost") for seat in (0, 1)),
+    *(
+        f"{name}_{seat}"
+        for name in ("accuracy", "discard_accuracy", "play_accuracy", "lost")
+        for seat in (0, 1)
+    ),
 )

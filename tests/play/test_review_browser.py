@@ -25,10 +25,12 @@ def test_a_discard_shows_both_choices_side_by_side_on_a_phone(page: Any) -> None
     discard = page.locator(".review-decision:has(.review-options)").first
     chosen = discard.locator(".review-choice.chosen")
     best = discard.locator(".review-choice.best")
-    assert chosen.locator(".card").count() == 2 and best.locator(".card").count() == 2
+    assert chosen.locator(".card").count() == 2
+    assert best.locator(".card").count() == 2
     assert discard.locator(".review-choice.chosen .card").first.get_attribute("aria-label")
     left, right = chosen.bounding_box(), best.bounding_box()
-    assert left is not None and right is not None
+    assert left is not None
+    assert right is not None
     assert abs(left["y"] - right["y"]) < 2  # on one line
     assert left["x"] + left["width"] <= right["x"]  # the one made, then the best
     assert right["x"] + right["width"] <= PHONE["width"]

@@ -34,14 +34,17 @@ def test_the_command_prints_the_review_as_the_issues_machine_interface_says() ->
     data = review_json("practice", str(practice.pk))
     assert GameReview.objects.filter(practice=practice).count() == 1  # computed and stored
     decisions = data["decisions"]
-    assert isinstance(decisions, list) and decisions
+    assert isinstance(decisions, list)
+    assert decisions
     kinds = {decision["kind"] for decision in decisions}
-    assert kinds <= {"discard", "play", "count"} and {"discard", "play"} <= kinds
+    assert kinds <= {"discard", "play", "count"}
+    assert {"discard", "play"} <= kinds
     for decision in decisions:
         assert {"game", "deal", "seat", "kind", "lost"} <= decision.keys()
         if decision["kind"] == "discard":
             assert {"hand", "dealer", "options", "chosen", "best"} <= decision.keys()
-            assert len(decision["hand"]) == 6 and len(decision["options"]) == 15
+            assert len(decision["hand"]) == 6
+            assert len(decision["options"]) == 15
             assert {"discard", "hand_ev", "crib_ev", "net"} <= decision["options"][0].keys()
             assert re.fullmatch(r"[A2-9TJQK][CDHS]", decision["hand"][0])
         elif decision["kind"] == "play":
@@ -86,9 +89,7 @@ def test_a_members_page_shows_their_accuracy_in_their_last_games(
     assert panel.count("<circle") == 3
     rows = panel.split("<tbody>")[1].split("</tbody>")[0].count("<tr>")
     assert rows == 3
-    figures = [
-        GameReview.objects.get(practice=game).discard_accuracy_0 for game in games
-    ]
+    figures = [GameReview.objects.get(practice=game).discard_accuracy_0 for game in games]
     for figure in figures:
         assert f"{figure:.1f}" in panel
     client.cookies["django_language"] = "sv"

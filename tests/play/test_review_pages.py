@@ -12,7 +12,7 @@ from django.urls import reverse
 from pytest_django import DjangoCaptureOnCommitCallbacks
 
 from play.models import GameReview, PracticeGame
-from play.reviews import review_store, Kind
+from play.reviews import Kind, review_store
 from play.services import practice_autoplay
 from scoring.review import REVIEW_VERSION
 from tests.play.factories import PracticeGameFactory, owner_of
@@ -36,7 +36,8 @@ def finished(django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks)
 def test_a_game_that_ends_has_its_review_computed_and_stored_once(finished: PracticeGame) -> None:
     review = GameReview.objects.get(practice=finished)
     assert review.version == REVIEW_VERSION
-    assert review.member_0 == finished.owner and review.member_1 is None
+    assert review.member_0 == finished.owner
+    assert review.member_1 is None
     assert review.decisions_0 > 0
     assert 0 <= review.accuracy_0 <= 100
     assert review.review["decisions"]
@@ -49,9 +50,7 @@ def test_a_game_that_ends_has_its_review_computed_and_stored_once(finished: Prac
 def test_a_game_in_progress_has_no_review_nor_a_task(
     client: Client, django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks
 ) -> None:
-    with override_settings(TASKS=DATABASE_TASKS), django_capture_on_commit_callbacks(
-        execute=True
-    ):
+    with override_settings(TASKS=DATABASE_TASKS), django_capture_on_commit_callbacks(execute=True):
         practice = PracticeGameFactory.create()
         assert waiting(TASK) == []
         client.force_login(owner_of(practice))
@@ -91,7 +90,8 @@ def test_the_owner_reads_the_review_in_both_languages(
     assert table.count("<tr") == 16
     assert re.search(r'<tr class="[^"]*best', table)
     assert re.search(r'<tr class="[^"]*chosen', table)
-    assert "<caption" in html and 'scope="col"' in html
+    assert "<caption" in html
+    assert 'scope="col"' in html
 
 
 def test_the_costliest_decisions_link_to_their_moment_in_the_replay(
@@ -136,7 +136,8 @@ def test_the_review_not_ready_says_so_and_fills_in_when_the_worker_has_made_it(
         url = reverse("play:review", args=[practice.pk])
         first = client.get(url).content.decode()
         assert "being prepared" in first
-        assert 'http-equiv="refresh"' in first and 'hx-trigger="every' in first
+        assert 'http-equiv="refresh"' in first
+        assert 'hx-trigger="every' in first
         assert len(waiting(TASK)) == 2  # the page asked once more (a marker: only once)
         client.get(url)
         assert len(waiting(TASK)) == 2
@@ -149,9 +150,7 @@ def test_the_review_not_ready_says_so_and_fills_in_when_the_worker_has_made_it(
         assert "refresh" not in client.get(url).content.decode().split("<body")[0]
 
 
-def test_a_review_of_an_older_version_is_made_again(
-    client: Client, finished: PracticeGame
-) -> None:
+def test_a_review_of_an_older_version_is_made_again(client: Client, finished: PracticeGame) -> None:
     GameReview.objects.filter(practice=finished).update(version=REVIEW_VERSION - 1)
     client.force_login(owner_of(finished))
     assert "review-choices" in page(client, finished, "en")  # the queue runs at once
@@ -167,5 +166,3 @@ def test_a_guests_game_is_reviewed_for_their_session(
         practice_autoplay(practice=practice, level="easy")
     assert "review-choices" in page(client, practice, "sv")
     assert GameReview.objects.get(practice=practice).member_0 is None
-
-

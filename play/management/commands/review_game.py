@@ -63,7 +63,9 @@ def _line(decision: Decision) -> str:
         chosen, best = " ".join(map(str, decision.chosen)), " ".join(map(str, decision.best))
         crib = "own crib" if decision.dealer else "opponent's crib"
         hand = " ".join(map(str, decision.hand))
-        return f"{where}: {hand} ({crib}) laid {chosen}, best {best}, lost {decision.lost:.2f}{mark}"
+        return (
+            f"{where}: {hand} ({crib}) laid {chosen}, best {best}, lost {decision.lost:.2f}{mark}"
+        )
     if decision.kind == "play":
         laid, best = " ".join(map(str, decision.chosen)), " ".join(map(str, decision.best))
         return (
