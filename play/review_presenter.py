@@ -10,12 +10,12 @@ between members lists both players' decisions, each named.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from play.board import CardFace, face, faces
+from play.board import CardFace, faces
 from scoring.review import Decision, DiscardChoice, GameReview
 
 COSTLIEST = 3
@@ -159,7 +159,7 @@ def _seat_summary(
 
 
 def _without_costliest(summary: SeatSummary) -> SeatSummary:
-    return SeatSummary(**{**summary.__dict__, "costliest": []})
+    return replace(summary, costliest=[])
 
 
 def _deals(
@@ -184,20 +184,20 @@ def _decision_view(
         # The replay's step shows the game after that step: the one before is the moment
         # the decision was taken (scoring.review.Decision.step).
         url = f"{reverse(name, args=[pk])}?game={decision.game}&step={max(decision.step - 1, 0)}"
-    common = {
-        "anchor": f"decision-{index}",
-        "kind": decision.kind,
-        "game": decision.game,
-        "deal": decision.deal,
-        "seat": decision.seat,
-        "who": names[decision.seat],
-        "lost": decision.lost,
-        "marked": decision.marked,
-        "replay_url": url,
-    }
+    shown = DecisionView(
+        anchor=f"decision-{index}",
+        kind=decision.kind,
+        game=decision.game,
+        deal=decision.deal,
+        seat=decision.seat,
+        who=names[decision.seat],
+        lost=decision.lost,
+        marked=decision.marked,
+        replay_url=url,
+    )
     if decision.kind == "discard":
-        return DecisionView(
-            **common,
+        return replace(
+            shown,
             hand=faces(decision.hand),
             chosen=faces(decision.chosen),
             best=faces(decision.best),
@@ -205,13 +205,13 @@ def _decision_view(
             options=[_option_row(option, decision) for option in decision.options],
         )
     if decision.kind == "play":
-        return DecisionView(
-            **common,
+        return replace(
+            shown,
             chosen=faces(decision.chosen),
-            best=[face(card) for card in decision.best] if decision.marked else [],
+            best=faces(decision.best) if decision.marked else [],
             count_before=decision.count_before or 0,
         )
-    return DecisionView(**common, claimed=decision.claimed or 0, worth=decision.worth or 0)
+    return replace(shown, claimed=decision.claimed or 0, worth=decision.worth or 0)
 
 
 def _option_row(option: DiscardChoice, decision: Decision) -> OptionRow:

@@ -51,9 +51,10 @@ def online_review(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         seen = Q(match__isnull=False) | Q(seat_0=request.user) | Q(seat_1=request.user)
         game = get_object_or_404(games.filter(seen), pk=pk)
     else:
-        game = games.filter(pk=pk, match__isnull=False).first()
-        if game is None:
+        watched = games.filter(pk=pk, match__isnull=False).first()
+        if watched is None:
             return redirect_to_login(request.get_full_path())
+        game = watched
     if not game.finished:
         raise Http404("the review opens when the match is over")
     player = game.seat_of(request.user.pk) is not None

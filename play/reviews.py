@@ -103,7 +103,10 @@ def review_store(*, kind: Kind, pk: int) -> GameReview | None:
             f"play_accuracy_{seat}": totals.play_accuracy,
             f"lost_{seat}": totals.discards_lost + totals.play_lost,
         }
-    row, _created = GameReview.objects.update_or_create(**{kind.value: game}, defaults=values)
+    if isinstance(game, PracticeGame):
+        row, _created = GameReview.objects.update_or_create(practice=game, defaults=values)
+    else:
+        row, _created = GameReview.objects.update_or_create(online=game, defaults=values)
     return row
 
 

@@ -20,7 +20,7 @@ LAST_GAMES = 20
 def accuracy_panel(player: Player) -> dict[str, Any]:
     """On a member's page: their accuracy in the discards and the play over their last
     ``LAST_GAMES`` reviewed games, a chart and a table; nothing when they have none."""
-    points = member_accuracy(player.user, last=LAST_GAMES) if player.user_id else []
+    points = member_accuracy(player.user, last=LAST_GAMES) if player.user is not None else []
     return {
         "player": player,
         "games": list(reversed(points)),  # the table: the latest first

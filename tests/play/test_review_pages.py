@@ -120,7 +120,7 @@ def test_nobody_but_the_owner_reads_a_practice_review(
 ) -> None:
     url = reverse("play:review", args=[finished.pk])
     assert client.get(url).status_code == 404
-    client.force_login(PracticeGameFactory.create().owner)
+    client.force_login(owner_of(PracticeGameFactory.create()))
     assert client.get(url).status_code == 404
 
 
