@@ -13,7 +13,9 @@ The engine is grouped by what each part is:
 - ``scoring.players``: the computer players (``strategy``: ``ComputerPlayer``,
   ``play_computers``), their discards, their play and their tables;
 - ``scoring.tools``: ``python -m scoring`` (``cli``), a game in the terminal,
-  self-play, benchmarks, the full count distributions and the table builder.
+  self-play, benchmarks, the full count distributions and the table builder;
+- ``scoring.review``: a recorded game's review, each decision weighed by the engine
+  (docs/review.md).
 
 The rules' everyday names are importable from ``scoring`` itself.
 """

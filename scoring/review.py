@@ -31,6 +31,7 @@ from scoring.players.pegplay import value as pip_value
 from scoring.players.strategy import peg_position
 from scoring.rules.cards import Card, parse_cards
 from scoring.rules.events import WINNING_SCORE, Phase
+from scoring.rules.game import Game
 from scoring.rules.replay import RecordError, replay_live
 
 __all__ = [
@@ -426,8 +427,12 @@ def review_games(records: Sequence[Mapping[str, Any]]) -> GameReview:
     return GameReview(decisions=tuple(decisions))
 
 
-def _state_before(state: Any) -> tuple[int, PegPosition | None, int | None]:
-    """What a decision taken next needs of the game as it stands (which is about to change)."""
+def _state_before(state: Game) -> tuple[int, PegPosition | None, int | None]:
+    """What a decision taken next needs of the game as it stands (which is about to change).
+
+    In the play that is what the player to move sees: the next decision is theirs, or
+    the replay would have refused it before yielding it.
+    """
     position = None
     worth = None
     if state.phase is Phase.PLAY and state.to_move is not None:
@@ -447,7 +452,6 @@ def _decision(
     worth: int | None,
 ) -> Decision | None:
     seat = int(decision["player"])
-    common = {"game": game, "deal": deal, "seat": seat, "step": step}
     if "discard" in decision:
         dealt = record["deals"][deal - 1]
         six = tuple(parse_cards(dealt["hands"][seat]))
@@ -463,7 +467,10 @@ def _decision(
             options=options,
             chosen=chosen,
             best=options[0].discard,
-            **common,
+            game=game,
+            deal=deal,
+            seat=seat,
+            step=step,
         )
     if "play" in decision:
         assert position is not None
@@ -479,7 +486,10 @@ def _decision(
             best=(best,),
             count_before=position.count,
             noise=noise,
-            **common,
+            game=game,
+            deal=deal,
+            seat=seat,
+            step=step,
         )
     if "count" in decision:
         assert worth is not None
@@ -490,6 +500,9 @@ def _decision(
             marked=claimed != worth,
             claimed=claimed,
             worth=worth,
-            **common,
+            game=game,
+            deal=deal,
+            seat=seat,
+            step=step,
         )
     return None  # a call of muggins: not reviewed

@@ -26,6 +26,7 @@ from scoring.rules.cards import DECK, Card, parse_cards
 from scoring.rules.events import Phase
 from scoring.rules.game import Game
 from scoring.rules.hand import score_hand
+from scoring.rules.pegging import score_play
 from scoring.rules.replay import RecordError, replay
 from tests.profiles import examples
 from tests.scoring.gameplay import discard_both, lay, stacked_game, worth_of_show
@@ -104,6 +105,7 @@ def test_laying_the_two_at_21_instead_of_the_king_for_31_is_a_real_mistake() -> 
     assert two.best == (Card.parse("KC"),)
     assert two.lost >= 2 - 1e-9  # the 2 for 31 at least, over every hand the dealer may hold
     assert two.marked
+    assert two.noise == 0  # the dealer holds two cards: every hand weighed, the difference exact
 
 
 def test_forced_cards_have_no_row() -> None:
@@ -139,6 +141,24 @@ def test_a_short_count_is_points_missed_and_a_true_one_is_not() -> None:
     assert (count.claimed, count.worth, count.lost, count.marked) == (worth - 3, worth, 3, True)
     assert review.totals(0).count_missed == 3
     assert review.totals(1).count_missed == 0
+
+
+def test_an_over_count_misses_nothing_but_is_marked() -> None:
+    game = stacked_game(
+        "6H 5S KC 2C 9C AD",
+        "4D 6D QD QH 7S 8C",
+        "3H",
+        self_count=frozenset({0}),
+        muggins=True,
+        callers=frozenset({1}),
+    )
+    discard_both(game, "9C AD", "7S 8C")
+    lay(game, "6H 4D 5S 6D KC QD 2C QH")
+    worth = worth_of_show(game)
+    game.count_hand(0, worth + 4)  # checked by the opponent: it pegs nothing (docs/muggins.md)
+    review = review_game(game.record())
+    (count,) = [d for d in review.decisions if d.kind == "count"]
+    assert (count.claimed, count.worth, count.lost, count.marked) == (worth + 4, worth, 0, True)
 
 
 # ------------------------------------------------------------- whole games
@@ -193,7 +213,11 @@ def test_every_decision_is_weighed_as_docs_review_says(record: dict[str, Any]) -
             assert [str(c) for c in decision.chosen] == [made["play"]]
             assert decision.noise is not None
             assert decision.noise >= 0
-            assert decision.marked <= (decision.lost >= MARK_POINTS or decision.lost == 0)
+            if decision.marked and decision.lost < MARK_POINTS:  # only a win at once not taken
+                game = steps[decision.step - 1].game
+                laid = [card for _, card in game.sequence]
+                (expert,) = decision.best
+                assert game.scores[decision.seat] + score_play([*laid, expert]).total >= 121
             if decision.best == decision.chosen:
                 assert decision.lost == 0
                 assert not decision.marked
