@@ -124,24 +124,23 @@ def review_when_ended(game: Reviewed) -> None:
     After the commit, so the worker reads the game as ended; ``robust``: a queue that
     fails then costs the review (the page asks for it again), not the move that ended it.
     """
-    from play.tasks import compute_review  # the task module imports this one
-
-    transaction.on_commit(
-        partial(compute_review.enqueue, kind_of(game).value, game.pk), robust=True
-    )
+    transaction.on_commit(partial(_enqueue, kind_of(game), game.pk), robust=True)
 
 
 def review_requested(game: Reviewed) -> bool:
     """A reader opened the review of the finished ``game`` and none is stored: queue it,
-    unless a reader did a moment ago (True when this one queued it)."""
-    from play.tasks import compute_review
+    unless it was queued a moment ago (True when this one queued it)."""
+    return game.finished and _enqueue(kind_of(game), game.pk)
 
-    if not game.finished:
+
+def _enqueue(kind: Kind, pk: int) -> bool:
+    """Queue the review of game ``pk`` unless it was in the last ``QUEUED_SECONDS`` (a
+    marker in the cache: the game's end and its first readers queue it once)."""
+    from play.tasks import compute_review  # the task module imports this one
+
+    if not cache.add(f"review-queued:{kind}:{pk}:{REVIEW_VERSION}", True, QUEUED_SECONDS):
         return False
-    kind = kind_of(game)
-    if not cache.add(f"review-queued:{kind}:{game.pk}:{REVIEW_VERSION}", True, QUEUED_SECONDS):
-        return False
-    compute_review.enqueue(kind.value, game.pk)
+    compute_review.enqueue(kind.value, pk)
     return True
 
 

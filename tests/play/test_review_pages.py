@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.core.cache import cache
 from django.test import Client, override_settings
 from django.urls import reverse
 from pytest_django import DjangoCaptureOnCommitCallbacks
@@ -138,10 +139,9 @@ def test_the_review_not_ready_says_so_and_fills_in_when_the_worker_has_made_it(
         assert "being prepared" in first
         assert 'http-equiv="refresh"' in first
         assert 'hx-trigger="every' in first
-        assert len(waiting(TASK)) == 2  # the page asked once more (a marker: only once)
         client.get(url)
-        assert len(waiting(TASK)) == 2
-        assert run_queue() == 2  # the second finds the review stored: nothing new
+        assert len(waiting(TASK)) == 1  # its readers queue nothing more meanwhile
+        assert run_queue() == 1
         assert GameReview.objects.count() == 1
         polled = client.get(url, headers=HTMX).content.decode()
         assert polled.lstrip().startswith('<div id="review-content"')
@@ -150,8 +150,24 @@ def test_the_review_not_ready_says_so_and_fills_in_when_the_worker_has_made_it(
         assert "refresh" not in client.get(url).content.decode().split("<body")[0]
 
 
+def test_a_finished_game_whose_end_queued_nothing_is_queued_once_by_its_page(
+    client: Client,
+) -> None:
+    with override_settings(TASKS=DATABASE_TASKS):
+        practice = PracticeGameFactory.create(finished=True)  # no commit: nothing queued
+        assert waiting(TASK) == []
+        client.force_login(owner_of(practice))
+        url = reverse("play:review", args=[practice.pk])
+        client.get(url)
+        client.get(url)
+        assert len(waiting(TASK)) == 1
+        assert run_queue() == 1
+    assert GameReview.objects.filter(practice=practice).count() == 1
+
+
 def test_a_review_of_an_older_version_is_made_again(client: Client, finished: PracticeGame) -> None:
     GameReview.objects.filter(practice=finished).update(version=REVIEW_VERSION - 1)
+    cache.clear()  # the marker of the game's end is gone (a new version is a new marker)
     client.force_login(owner_of(finished))
     assert "review-choices" in page(client, finished, "en")  # the queue runs at once
     assert GameReview.objects.get(practice=finished).version == REVIEW_VERSION
