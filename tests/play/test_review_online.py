@@ -113,6 +113,9 @@ def test_spectators_read_a_championship_review_after_the_match_not_before(
             assert "/replay/" not in html  # the replay is its players' only
     watch = reader(None).get(reverse("play:online_game", args=[game.pk])).content.decode()
     assert url in watch
+    tournament = championship_match.round.tournament
+    match_page = reverse("tournaments:match", args=[tournament.slug, championship_match.pk])
+    assert url in reader(None).get(match_page).content.decode()
     review = GameReview.objects.get(online=game)
     assert review.decisions_0 > 0
     assert review.decisions_1 > 0

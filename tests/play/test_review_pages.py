@@ -114,6 +114,7 @@ def test_the_finished_game_and_its_replay_link_to_the_review(
     review_url = reverse("play:review", args=[finished.pk])
     assert review_url in client.get(reverse("play:game", args=[finished.pk])).content.decode()
     assert review_url in client.get(reverse("play:replay", args=[finished.pk])).content.decode()
+    assert review_url in client.get(reverse("play:index")).content.decode()
 
 
 def test_nobody_but_the_owner_reads_a_practice_review(
