@@ -325,3 +325,72 @@ class Challenge(models.Model):
 
     def __str__(self) -> str:
         return f"#{self.pk}"
+
+
+class GameReview(models.Model):
+    """The engine's review of a finished practice game or game between members (issue 27,
+    docs/review.md): every decision judged, stored once so that pages only read it.
+
+    Exactly one of ``practice`` and ``online`` is set. ``review`` is the engine's
+    ``GameReview.as_json()`` of version ``version`` (``scoring.review.REVIEW_VERSION``): a
+    review of an older version is computed again. The per-seat figures are the review's
+    totals, copied out for a member's accuracy chart (``play.reviews.member_accuracy``);
+    ``member_0``/``member_1`` are the members in the seats (a practice game: its owner in
+    seat 0, nobody for the computer), ``decisions_0``/``decisions_1`` how many discards and
+    plays each seat was judged on. ``played`` is when the game ended.
+    """
+
+    practice = models.OneToOneField(
+        PracticeGame,
+        verbose_name=_("practice game"),
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="review",
+    )
+    online = models.OneToOneField(
+        OnlineGame,
+        verbose_name=_("online game"),
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="review",
+    )
+    version = models.PositiveIntegerField(_("review version"))
+    review = models.JSONField(_("review"))
+    member_0 = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    member_1 = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    decisions_0 = models.PositiveIntegerField(default=0)
+    decisions_1 = models.PositiveIntegerField(default=0)
+    accuracy_0 = models.FloatField(default=0)
+    accuracy_1 = models.FloatField(default=0)
+    discard_accuracy_0 = models.FloatField(default=0)
+    discard_accuracy_1 = models.FloatField(default=0)
+    play_accuracy_0 = models.FloatField(default=0)
+    play_accuracy_1 = models.FloatField(default=0)
+    lost_0 = models.FloatField(default=0)
+    lost_1 = models.FloatField(default=0)
+    played = models.DateTimeField(_("played"))
+    computed_at = models.DateTimeField(_("computed"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("game review")
+        verbose_name_plural = _("game reviews")
+        indexes = [
+            models.Index(fields=["member_0", "-played"], name="review_member_0_played"),
+            models.Index(fields=["member_1", "-played"], name="review_member_1_played"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(practice__isnull=False, online__isnull=True)
+                | models.Q(practice__isnull=True, online__isnull=False),
+                name="review_of_one_game",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"review of {self.practice or self.online}"

@@ -38,6 +38,7 @@ from play import championship
 from play.errors import PlayError
 from play.models import Challenge, OnlineGame
 from play.rated import RATED_A_MONTH, month_of
+from play.reviews import review_when_ended
 from play.services import SEED_LIMIT, Decision, take
 from play.signals import rated_match_ended
 from scoring.rules.events import EventType, Phase
@@ -466,3 +467,5 @@ def _save(game: OnlineGame, match: Match) -> None:
     game.full_clean(exclude={"seat_0", "seat_1"}, validate_constraints=False)
     game.save()
     _keep(game, match)  # the page drawn next, and the next move, start from it
+    if game.finished:  # the last change a game takes: it has just ended
+        review_when_ended(game)

@@ -299,6 +299,7 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "replay": view,
         "back_url": reverse("play:online_game", args=[game.pk]),
+        "review_url": reverse("play:online_review", args=[game.pk]) if game.finished else "",
         "four_colours": bool(request.session.get(FOUR_COLOURS, False)),
     }
     return render(request, "play/replay.html", context)

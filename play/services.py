@@ -29,6 +29,7 @@ from django.utils.translation import gettext as _
 from play.board import card_name
 from play.errors import PlayError
 from play.models import PracticeGame
+from play.reviews import review_when_ended
 from scoring.players.discarding import DiscardOption, analyse_discards
 from scoring.players.strategy import ComputerPlayer, play_computers
 from scoring.rules.cards import Card
@@ -171,6 +172,7 @@ def _save(practice: PracticeGame, match: Match, *, news_from: int) -> None:
     practice.state = match.to_json()
     practice.news_from = news_from
     winner = match.winner if match.game.phase is Phase.DONE else None
+    ended = winner is not None and not practice.finished
     if winner is not None:
         practice.finished, practice.winner, practice.record = True, winner, match.record()
     if practice.pk is None:
@@ -182,6 +184,8 @@ def _save(practice: PracticeGame, match: Match, *, news_from: int) -> None:
         practice.full_clean(exclude={"owner"}, validate_constraints=False)
     practice.save()
     _keep(practice, match)
+    if ended:
+        review_when_ended(practice)
 
 
 def take(match: Match, decision: Decision, *, seat: int = HUMAN, opponent: str = "") -> None:

@@ -3,7 +3,7 @@ under /play/."""
 
 from django.urls import path
 
-from play import online_views, views
+from play import online_views, review_views, views
 
 app_name = "play"
 
@@ -15,6 +15,7 @@ urlpatterns = [
     path("<int:pk>/", views.game, name="game"),
     path("<int:pk>/move/", views.move, name="move"),
     path("<int:pk>/replay/", views.replay, name="replay"),
+    path("<int:pk>/review/", review_views.practice_review, name="review"),
     # Games between members
     path("online/", online_views.lobby, name="lobby"),
     path("online/challenge/", online_views.challenge, name="challenge"),
@@ -24,6 +25,7 @@ urlpatterns = [
     path("online/<int:pk>/move/", online_views.move, name="online_move"),
     path("online/<int:pk>/end/", online_views.end, name="online_end"),
     path("online/<int:pk>/replay/", online_views.replay, name="online_replay"),
+    path("online/<int:pk>/review/", review_views.online_review, name="online_review"),
     # Tournament matches played on the site
     path("online/match/<int:match_pk>/", online_views.watch_match, name="online_match"),
     path("online/match/<int:match_pk>/propose/", online_views.propose, name="online_propose"),

@@ -166,8 +166,13 @@ def replay(request: HttpRequest, pk: int) -> HttpResponse:
     view = practice_replay(practice=practice, game_number=game_number, step=step)
     if view is None:
         raise Http404("no such game or step")
-    back = reverse("play:game", args=[practice.pk])
-    return render(request, "play/replay.html", {"replay": view, "back_url": back, **_deck(request)})
+    context = {
+        "replay": view,
+        "back_url": reverse("play:game", args=[practice.pk]),
+        "review_url": reverse("play:review", args=[practice.pk]) if practice.finished else "",
+        **_deck(request),
+    }
+    return render(request, "play/replay.html", context)
 
 
 @require_safe

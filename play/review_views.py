@@ -1,0 +1,102 @@
+"""The review pages of finished games (docs/review.md): a practice game's, for whoever
+may see the game (its member, or the guest's session), and a game between members', for
+its two players and, for a championship match, for anyone who may watch it.
+
+Nobody reaches the review of a game in progress: a 404, as for its replay. A finished
+game whose review is not stored yet gets a page that says it is being prepared (asking
+the worker for it, ``play.reviews.review_requested``) and fills in by itself: htmx asks
+for the ``content`` partial every few seconds, and without JavaScript the page reloads.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.views import redirect_to_login
+from django.db.models import Q
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
+
+from core.http import HtmxHttpRequest
+from play.models import OnlineGame
+from play.online import member_name
+from play.review_presenter import review_page
+from play.reviews import Reviewed, review_requested, stored_review
+from play.selectors import practice_games_for
+from play.services import FOUR_COLOURS
+from scoring.review import from_json
+
+REFRESH_SECONDS = 4
+"""How often the page of a review being prepared asks again."""
+
+
+@require_safe
+def practice_review(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    games = practice_games_for(user=request.user, session=request.session)
+    practice = get_object_or_404(games, pk=pk, finished=True)
+    return _page(
+        request,
+        practice,
+        names=(_("You"), _("The computer")),
+        listed=(0,),
+        replay=("play:replay", practice.pk),
+    )
+
+
+@require_safe
+def online_review(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    games = OnlineGame.objects.select_related("seat_0__player", "seat_1__player", "match")
+    if request.user.is_authenticated:
+        seen = Q(match__isnull=False) | Q(seat_0=request.user) | Q(seat_1=request.user)
+        game = get_object_or_404(games.filter(seen), pk=pk)
+    else:
+        watched = games.filter(pk=pk, match__isnull=False).first()
+        if watched is None:
+            return redirect_to_login(request.get_full_path())
+        game = watched
+    if not game.finished:
+        raise Http404("the review opens when the match is over")
+    player = game.seat_of(request.user.pk) is not None
+    return _page(
+        request,
+        game,
+        names=(member_name(game.seat_0), member_name(game.seat_1)),
+        listed=(0, 1),
+        replay=("play:online_replay", game.pk) if player else None,
+    )
+
+
+def _page(
+    request: HtmxHttpRequest,
+    game: Reviewed,
+    *,
+    names: tuple[str, str],
+    listed: tuple[int, ...],
+    replay: tuple[str, int] | None,
+) -> HttpResponse:
+    stored = stored_review(game)
+    if stored is None and review_requested(game):
+        stored = stored_review(game)  # a queue that runs at once (no worker) has made it
+    context = {
+        "game": game,
+        "online": isinstance(game, OnlineGame),
+        "back_url": _back_url(game),
+        "review": None
+        if stored is None
+        else review_page(from_json(stored.review), names=names, listed=listed, replay=replay),
+        "refresh_seconds": REFRESH_SECONDS,
+        "url": request.path,
+        "four_colours": bool(request.session.get(FOUR_COLOURS, False)),
+    }
+    template = "play/review.html#content" if request.htmx else "play/review.html"
+    response = render(request, template, context)
+    if stored is None:
+        response["Cache-Control"] = "no-store"
+    return response
+
+
+def _back_url(game: Reviewed) -> str:
+    if isinstance(game, OnlineGame):
+        return reverse("play:online_game", args=[game.pk])
+    return reverse("play:game", args=[game.pk])
