@@ -12,8 +12,6 @@ from play.models import OnlineGame
 from scoring.rules.events import Phase
 from tests.demo_pages import log_in
 
-PASSWORD = "secret-pass-121"  # the user factory's
-
 
 def tab(browser: Any, base: str, user: User) -> Any:
     context = browser.new_context(locale="en-GB", viewport={"width": 390, "height": 844})
@@ -32,7 +30,7 @@ def tab(browser: Any, base: str, user: User) -> Any:
         "requestfailed",
         lambda r: r.method == "POST" and page.posts.append(f"{r.url} failed: {r.failure}"),
     )
-    log_in(page, user.get_username(), PASSWORD)
+    log_in(page, user.get_username())
     return page
 
 

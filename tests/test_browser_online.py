@@ -31,7 +31,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def member(username: str, name: str) -> User:
-    user = UserFactory.create(username=username)  # the factory's password: PASSWORD
+    user = UserFactory.create(username=username)
     PlayerFactory.create(user=user, name=name, club="Umeå")
     return user
 
