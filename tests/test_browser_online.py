@@ -27,7 +27,7 @@ from play.services import stand_in_decision
 from scoring.players.strategy import ComputerPlayer
 from scoring.rules.events import Phase
 from tests.factories import PlayerFactory, UserFactory
-from tests.online_play import tab, take_a_decision
+from tests.online_play import decided_by_the_services, played_by_clicks, tab, take_a_decision
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -38,14 +38,9 @@ def member(username: str, name: str) -> User:
     return user
 
 
-CLICKED_FROM = 100
-"""The score from which the game is played by clicks again, to its end (below)."""
-
-
 def test_two_members_play_a_game_to_the_end(browser: Any, live_server: Any, settings: Any) -> None:
-    """The challenge, the first deal and the deals from a score of ``CLICKED_FROM`` on to
-    the end of the game by clicks; the deals between by the services (the same pages,
-    the same clicks: docs/benchmarks.md, "Fast feedback")."""
+    """The challenge, the first deal and the end of the game by clicks; the deals between
+    by the services (tests.online_play.played_by_clicks)."""
     from playwright.sync_api import expect
 
     settings.ONLINE_POLL_MS = 250  # a quarter of the site's second, to keep the test short
@@ -88,13 +83,8 @@ def test_two_members_play_a_game_to_the_end(browser: Any, live_server: Any, sett
         match = load_online(game)
         mover = match.game.to_move
         assert mover is not None
-        if match.game.deal_number > 1 and max(match.game.scores) < CLICKED_FROM:
-            # The middle of the game by the services (their moves reach both pages by
-            # the polls, as the other's clicks do); the first deal and the end by clicks.
-            decision = stand_in_decision(match, ComputerPlayer("standard", mover), mover)
-            game = online_decide(
-                pk=game.pk, member=users[mover], moves=game.moves_of(mover), decision=decision
-            )
+        if not played_by_clicks(match):  # the deals between the first and the end
+            game = decided_by_the_services(game, match, users)
             continue
         game = take_a_decision(pages[mover], game, match.game.phase, lost)
 
