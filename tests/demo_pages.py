@@ -127,6 +127,9 @@ def log_in(page: Any, username: str) -> None:
     page.context.add_cookies(
         [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": page.base}]
     )
+    # The account page answers a member (a visitor is sent to the login page).
+    answer = page.context.request.get(page.base + reverse("account"), max_redirects=0)
+    assert answer.status == 200, f"{username} is not logged in: {answer.status}"
 
 
 def start_practice_game(page: Any) -> None:
