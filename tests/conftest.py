@@ -37,15 +37,31 @@ ENGINE_TESTS = (Path(__file__).parent / "scoring", Path(__file__).parent / "comp
 profiles.register()
 
 
+# What a test must ask for to reach the database: pytest-django refuses it otherwise
+# (the ``django_db`` mark and ``db``, ``transactional_db``, ``live_server``'s tests... all
+# come to ``_django_db_helper``; a session fixture that unblocks it, to ``django_db_setup``).
+DATABASE_FIXTURES = {"_django_db_helper", "django_db_setup"}
+
+
+def uses_no_database(item: pytest.Item) -> bool:
+    if item.get_closest_marker("django_db") is not None:
+        return False
+    return not DATABASE_FIXTURES.intersection(getattr(item, "fixturenames", ()))
+
+
 def pytest_itemcollected(item: pytest.Item) -> None:
     """The tests of the Django-free packages (tests/scoring and tests/competition, no
     database) carry the ``engine`` mark.
 
     CI runs them on the PostgreSQL pass and deselects them on the SQLite one
-    (``-m "not engine"``): they would only repeat themselves there.
+    (``-m "not engine"``): they would only repeat themselves there. So too for every
+    test that cannot reach the database (mark ``no_db``: no ``django_db`` mark and no
+    database fixture, which pytest-django would refuse it).
     """
     if any(folder in Path(item.path).parents for folder in ENGINE_TESTS):
         item.add_marker(pytest.mark.engine)
+    if uses_no_database(item):
+        item.add_marker(pytest.mark.no_db)
 
 
 # The longest tests first, so that no worker of a parallel run is left with one of

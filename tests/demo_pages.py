@@ -104,17 +104,32 @@ def browser_tabs(
         page = context.new_page()
         page.base = base_url
         if reader is not None:
-            log_in(page, *reader)
+            log_in(page, reader[0])
         yield (reader[0] if reader else "visitor"), page, pages_for(reader)
         context.close()
 
 
-def log_in(page: Any, username: str, password: str) -> None:
-    page.goto(page.base + reverse("login"))
-    page.locator("#id_username").fill(username)
-    page.locator("#id_password").fill(password)
-    page.locator("form button[type=submit]").last.click()
-    page.wait_for_load_state()
+def log_in(page: Any, username: str) -> None:
+    """Logs ``page``'s browser context in as ``username`` by a session cookie.
+
+    Not by the login form: a form filled, posted and redirected for every tab took
+    seconds of each browser test (docs/benchmarks.md, "Fast feedback"), and the form is
+    not what these tests are about; tests/club/test_accounts.py tests it, and the
+    championship day's browser test logs in through it.
+    """
+    from django.conf import settings
+    from django.contrib.auth.models import User
+    from django.test import Client
+
+    session = Client()
+    session.force_login(User.objects.get(username=username))
+    cookie = session.cookies[settings.SESSION_COOKIE_NAME].value
+    page.context.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": page.base}]
+    )
+    # The account page answers a member (a visitor is sent to the login page).
+    answer = page.context.request.get(page.base + reverse("account"), max_redirects=0)
+    assert answer.status == 200, f"{username} is not logged in: {answer.status}"
 
 
 def start_practice_game(page: Any) -> None:

@@ -10,9 +10,8 @@ from django.contrib.auth.models import User
 
 from play.models import OnlineGame
 from scoring.rules.events import Phase
+from scoring.rules.match import Match
 from tests.demo_pages import log_in
-
-PASSWORD = "secret-pass-121"  # the user factory's
 
 
 def tab(browser: Any, base: str, user: User) -> Any:
@@ -32,8 +31,35 @@ def tab(browser: Any, base: str, user: User) -> Any:
         "requestfailed",
         lambda r: r.method == "POST" and page.posts.append(f"{r.url} failed: {r.failure}"),
     )
-    log_in(page, user.get_username(), PASSWORD)
+    log_in(page, user.get_username())
     return page
+
+
+CLICKED_FROM = 100
+"""The score from which a game by clicks is played by clicks again, to its end: the deals
+after the first and before that are played by the services (``played_by_clicks``)."""
+
+
+def played_by_clicks(match: Match) -> bool:
+    """Whether the browser tests play this decision by clicks: in the game's first deal
+    and from a score of ``CLICKED_FROM`` on; the deals between are the same pages, the
+    same clicks and the same polls (docs/benchmarks.md, "Fast feedback")."""
+    return match.game.deal_number == 1 or max(match.game.scores) >= CLICKED_FROM
+
+
+def decided_by_the_services(game: OnlineGame, match: Match, users: dict[int, User]) -> OnlineGame:
+    """The decision of the seat to move, as a computer would take it, posted by the
+    services for its member (the pages learn it by their polls, as the other's clicks)."""
+    from play.online import online_decide
+    from play.services import stand_in_decision
+    from scoring.players.strategy import ComputerPlayer
+
+    seat = match.game.to_move
+    assert seat is not None
+    decision = stand_in_decision(match, ComputerPlayer("standard", seat), seat)
+    return online_decide(
+        pk=game.pk, member=users[seat], moves=game.moves_of(seat), decision=decision
+    )
 
 
 def take_a_decision(

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from tests.demo_pages import log_in
 from tests.tournaments.conftest import account, make_tournament, seats
 from tournaments.services import rounds
 
@@ -21,13 +22,6 @@ def phone(browser: Any, live_server: Any) -> Any:
     tab = context.new_page()
     tab.base = live_server.url
     return tab
-
-
-def log_in(tab: Any, username: str) -> None:
-    tab.goto(tab.base + "/accounts/login/")
-    tab.get_by_label("Username").fill(username)
-    tab.get_by_label("Password").fill("secret-pass-121")
-    tab.get_by_role("button", name="Log in").click()
 
 
 def test_report_on_a_phone_confirm_and_see_the_standings_change(

@@ -3,7 +3,8 @@ the match page, the other accepts, a spectator watches it from the round page wi
 seeing a hidden card, and when the match ends it is final on the round page and in the
 standings, with each game's record attached.
 
-The match is one game (best of 1): a game by clicks takes minutes in two browsers
+The match is one game (best of 1), its first deal and its end played by clicks, the
+deals between by the services: a game by clicks took minutes in two browsers
 (docs/benchmarks.md, "Fast feedback"); the step between two games of a match, by
 clicks, is in tests/test_browser_online.py.
 """
@@ -21,7 +22,7 @@ from play.board import face
 from play.models import OnlineGame
 from play.online import load_online
 from scoring.rules.events import Phase
-from tests.online_play import tab, take_a_decision
+from tests.online_play import decided_by_the_services, played_by_clicks, tab, take_a_decision
 from tests.tournaments.conftest import account, make_tournament, seats
 from tournaments.models import Match
 from tournaments.services import rounds
@@ -72,6 +73,7 @@ def test_a_championship_match_played_on_the_site_is_final_with_its_records(
 
     game = OnlineGame.objects.get()
     pages = {0: accepter, 1: proposer}
+    users = {0: account(first), 1: account(second)}
     lost: list[str] = []  # clicks made again (tests.online_play.take_a_decision)
     watched = False
     while not game.finished:
@@ -91,6 +93,9 @@ def test_a_championship_match_played_on_the_site_is_final_with_its_records(
             assert board.locator("form").count() == 0
         mover = played.game.to_move
         assert mover is not None
+        if not played_by_clicks(played):  # the deals between the first and the end
+            game = decided_by_the_services(game, played, users)
+            continue
         game = take_a_decision(pages[mover], game, played.game.phase, lost)
 
     print("clicks made again:", lost)  # shown by pytest -rA

@@ -1,11 +1,13 @@
 """In two real browsers, two members: a challenge made and accepted in the lobby, then a
-whole game played by clicks alone, each page learning the other's moves by its poll
-(never reloaded), and the result in both players' statistics.
+whole game played by clicks (its first deal and its end; the deals between played by the
+services), each page learning the other's moves by its poll (never reloaded), and the
+result in both players' statistics.
 
-One game, not a best-of-three match: a game by clicks takes minutes in two browsers
-(docs/benchmarks.md, "Fast feedback"). That the loser of a game deals the next, and
-that each page says who deals, is asserted without a browser (tests/play/test_online.py,
-tests/play/test_online_readers.py), and in the browsers by
+One game, not a best-of-three match, and not every deal of it by clicks: a game by
+clicks took minutes in two browsers (docs/benchmarks.md, "Fast feedback"). That the
+loser of a game deals the next, and that each page says who deals, is asserted without
+a browser (tests/play/test_online.py, tests/play/test_online_readers.py), and in the
+browsers by
 ``test_the_loser_of_a_game_deals_the_next_and_both_pages_say_so``, whose first game is
 played by the services.
 """
@@ -25,18 +27,20 @@ from play.services import stand_in_decision
 from scoring.players.strategy import ComputerPlayer
 from scoring.rules.events import Phase
 from tests.factories import PlayerFactory, UserFactory
-from tests.online_play import tab, take_a_decision
+from tests.online_play import decided_by_the_services, played_by_clicks, tab, take_a_decision
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def member(username: str, name: str) -> User:
-    user = UserFactory.create(username=username)  # the factory's password: PASSWORD
+    user = UserFactory.create(username=username)
     PlayerFactory.create(user=user, name=name, club="Umeå")
     return user
 
 
 def test_two_members_play_a_game_to_the_end(browser: Any, live_server: Any, settings: Any) -> None:
+    """The challenge, the first deal and the end of the game by clicks; the deals between
+    by the services (tests.online_play.played_by_clicks)."""
     from playwright.sync_api import expect
 
     settings.ONLINE_POLL_MS = 250  # a quarter of the site's second, to keep the test short
@@ -74,10 +78,14 @@ def test_two_members_play_a_game_to_the_end(browser: Any, live_server: Any, sett
     name = ("Anna Ek", "Bertil Ås")[first]
     expect(pages[1 - first].locator("#game")).to_contain_text(f"{name} lays away two cards.")
 
+    users = {0: anna, 1: bertil}
     while not game.finished:
         match = load_online(game)
         mover = match.game.to_move
         assert mover is not None
+        if not played_by_clicks(match):  # the deals between the first and the end
+            game = decided_by_the_services(game, match, users)
+            continue
         game = take_a_decision(pages[mover], game, match.game.phase, lost)
 
     match = load_online(game)
