@@ -7,8 +7,8 @@ its answer is drawn from the row it saved)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
