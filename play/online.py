@@ -464,7 +464,9 @@ def _save(game: OnlineGame, match: Match) -> None:
     game.awaiting = "" if game.finished else _awaiting(match)
     game.version += 1
     game.last_move = timezone.now()
-    game.full_clean(exclude={"seat_0", "seat_1"}, validate_constraints=False)
+    # The state and the record are the engine's own JSON: validating them would encode
+    # the whole match once more, at every move.
+    game.full_clean(exclude={"seat_0", "seat_1", "state", "record"}, validate_constraints=False)
     game.save()
     _keep(game, match)  # the page drawn next, and the next move, start from it
     if game.finished:  # the last change a game takes: it has just ended

@@ -233,22 +233,20 @@ def table(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @login_required
 def move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     form = MoveForm(request.POST)
-    error = ""
     if not form.is_valid():
-        error = form.error_text()
-    else:
-        try:
-            online_decide(
-                pk=pk,
-                member=_member(request),
-                moves=form.cleaned_data["version"],
-                decision=form.decision,
-            )
-        except OnlineGame.DoesNotExist:
-            raise Http404("no such game of yours") from None
-        except DomainError as refused:
-            error = refused.message
-    return _after(request, pk, error)
+        return _after(request, pk, form.error_text())
+    try:
+        game = online_decide(
+            pk=pk,
+            member=_member(request),
+            moves=form.cleaned_data["version"],
+            decision=form.decision,
+        )
+    except OnlineGame.DoesNotExist:
+        raise Http404("no such game of yours") from None
+    except DomainError as refused:
+        return _after(request, pk, refused.message)
+    return _after(request, pk, "", game=game)
 
 
 _ENDINGS: dict[str, Callable[..., OnlineGame]] = {"resign": online_resign, "claim": online_claim}
@@ -261,19 +259,26 @@ def end(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     ending = _ENDINGS.get(request.POST.get("end", ""))
     if ending is None:
         return _after(request, pk, _("Choose whether to resign or to claim the match."))
-    error = ""
     try:
-        ending(pk=pk, member=_member(request))
+        game = ending(pk=pk, member=_member(request))
     except OnlineGame.DoesNotExist:
         raise Http404("no such game of yours") from None
     except DomainError as refused:
-        error = refused.message
-    return _after(request, pk, error)
+        return _after(request, pk, refused.message)
+    return _after(request, pk, "", game=game)
 
 
-def _after(request: HtmxHttpRequest, pk: int, error: str) -> HttpResponse:
-    """The game after a post: its table for htmx, else back to its page (with the error)."""
-    game = _players_game(request, pk)
+def _after(
+    request: HtmxHttpRequest, pk: int, error: str, *, game: OnlineGame | None = None
+) -> HttpResponse:
+    """The game after a post: its table for htmx, else back to its page (with the error).
+
+    ``game`` is the row the service just saved, when it took the post: the table is drawn
+    from it and its match (kept by ``play.online._save``) without reading the row again
+    (docs/benchmarks.md, "Games between members"). A later move by the other player is
+    then brought by the next poll, as the page's ETag is this row's."""
+    if game is None:
+        game = _players_game(request, pk)
     if request.htmx:
         return _game_page(request, game, error=error, partial="game")
     if error:

@@ -1,16 +1,21 @@
 """A game between members is replayed once, not at every request: a move and a poll replay
 as many of the engine's decisions at deal 20 of a long match as at deal 1 (none, when the
 worker served the game before), and a match kept from another game, a move rolled back or
-a version behind is never taken for the row's."""
+a version behind is never taken for the row's. A move and a poll ask the database as
+many queries at deal 20 as at deal 1, and a move reads its game once (the locked read:
+its answer is drawn from the row it saved)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from play import online
@@ -175,3 +180,62 @@ def test_two_loads_never_share_one_match(game: OnlineGame) -> None:
     take(taken, decision, seat=0, opponent="")
     assert other.to_json() == game.state
     assert load_online(game).to_json() == game.state  # the one tried on is not kept
+
+
+def reads_of_the_game(queries: CaptureQueriesContext) -> int:
+    return sum(
+        1
+        for query in queries.captured_queries
+        if query["sql"].startswith("SELECT") and 'FROM "play_onlinegame"' in query["sql"]
+    )
+
+
+def queries_of_a_move_and_a_poll(game: OnlineGame) -> tuple[int, int, int]:
+    """The queries of seat 0's discard (posted as htmx does), the reads of the game among
+    them, and the queries of seat 1's poll that brings it."""
+    cards = stand_in_decision(read_online(game), ComputerPlayer("standard", 1), 0).cards
+    mover, poller = client_of(game.seat_0), client_of(game.seat_1)
+    with CaptureQueriesContext(connection) as move:
+        answer = mover.post(
+            reverse("play:online_move", args=[game.pk]),
+            {"version": game.moves_0, "action": "discard", "cards": [str(card) for card in cards]},
+            headers=HTMX,
+        )
+    assert answer.status_code == 200
+    assert b"play-error" not in answer.content
+    assert OnlineGame.objects.get(pk=game.pk).version == game.version + 1  # the move was taken
+    with CaptureQueriesContext(connection) as poll:
+        table = poller.get(reverse("play:online_table", args=[game.pk]), headers=HTMX)
+    assert table.status_code == 200
+    return len(move), reads_of_the_game(move), len(poll)
+
+
+def test_a_move_reads_its_game_once_and_asks_as_much_at_deal_20_as_at_deal_1(
+    game: OnlineGame,
+) -> None:
+    at_deal_1 = queries_of_a_move_and_a_poll(game)
+    game = advance(OnlineGame.objects.get(pk=game.pk), to_deal=20)
+    at_deal_20 = queries_of_a_move_and_a_poll(game)
+    assert at_deal_20 == at_deal_1
+    assert at_deal_1[1] == 1  # the locked read; the answer is drawn from the row saved
+
+
+def test_a_moves_answer_is_the_table_its_player_would_get_afresh(game: OnlineGame) -> None:
+    """Drawn from the row the move saved, the answer is the table a fresh read draws."""
+    game = advance(game, to_deal=3)
+    cards = stand_in_decision(read_online(game), ComputerPlayer("standard", 1), 0).cards
+    mover = client_of(game.seat_0)
+    answer = mover.post(
+        reverse("play:online_move", args=[game.pk]),
+        {"version": game.moves_0, "action": "discard", "cards": [str(card) for card in cards]},
+        headers=HTMX,
+    )
+    forget_online()  # another worker, which replays the match from the row
+    afresh = mover.get(reverse("play:online_table", args=[game.pk]), headers=HTMX)
+    assert answer.status_code == afresh.status_code == 200
+    assert without_csrf(answer.content.decode()) == without_csrf(afresh.content.decode())
+
+
+def without_csrf(page: str) -> str:
+    """The page without its CSRF tokens (masked anew at every request)."""
+    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", page)
