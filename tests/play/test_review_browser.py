@@ -9,7 +9,6 @@ import pytest
 from django.urls import reverse
 
 from tests.demo_pages import log_in
-from tests.online_play import PASSWORD
 from tests.play.factories import PracticeGameFactory, owner_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -20,7 +19,7 @@ PHONE = {"width": 360, "height": 740}
 def test_a_discard_shows_both_choices_side_by_side_on_a_phone(page: Any) -> None:
     practice = PracticeGameFactory.create(finished=True)  # its review queued as it ended
     page.set_viewport_size(PHONE)
-    log_in(page, owner_of(practice).get_username(), PASSWORD)
+    log_in(page, owner_of(practice).get_username())
     page.goto(page.base + reverse("play:review", args=[practice.pk]))
     discard = page.locator(".review-decision:has(.review-options)").first
     chosen = discard.locator(".review-choice.chosen")
