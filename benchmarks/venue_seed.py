@@ -60,7 +60,9 @@ def seed(players: int, rounds: int) -> dict[str, Any]:
     from tournaments.models import Match, Round, Seat
     from tournaments.services import rounds as round_services
 
-    championship = played_field(_names(players, "Spelare"), rounds, in_play=True, year=2040)
+    championship = played_field(
+        _names(players, "Spelare"), rounds, in_play=True, year=2040, bulk=True
+    )
     side = played_field(_names(32, "Sidospelare"), 0, in_play=False, year=2041)
     round_services.round_propose(tournament=side)
     organiser = get_user_model().objects.create_user(ORGANISER[0], password=ORGANISER[1])
