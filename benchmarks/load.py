@@ -18,7 +18,8 @@
 4. locust, headless (scenarios in ``benchmarks/locustfile.py``), for each ``--scenario``:
    - ``venue`` (the default): ``--players`` spectators polling the round every 10 s,
      8 table pairs reporting and confirming by private link (one result every
-     ``--result-every`` s), one organiser, for ``--seconds``; with the share of polls
+     ``--result-every`` s, 20, confirmed half that after its report), one organiser, for
+     ``--seconds``; with the share of polls
      answered 304 between two final results;
    - ``burst``: 10 new visitors reading the round page every second while a result is
      settled every 15 s, three runs of ``--burst-seconds``: no PDF requests, then after
@@ -55,8 +56,9 @@ VENUE = ["Spectator", "TablePair", "Organiser"]
 TABLE_PAIRS = 8  # the locustfile's TablePair.fixed_count
 BURST = ["RoundReader", "Burster"]
 ROUND_READERS = 10
-# Where each run starts in the round's tables, so no run reports a table another did.
-TABLES_FROM = {"venue": 0, "burst-none": 64, "burst-anonymous": 80, "burst-member": 96}
+# Where each run starts in the round's tables (eighths of them: 0, 64, 80, 96 of 128), so
+# no run reports a table another did.
+TABLES_FROM = {"venue": 0, "burst-none": 4, "burst-anonymous": 5, "burst-member": 6}
 STRESS = ["StandingsReader", "StandingsNewcomer", "Ping", "PdfReader"]
 STRESS_USERS = 8
 
@@ -142,7 +144,8 @@ def _rows(prefix: Path) -> list[dict[str, str]]:
 
 
 def _named(prefix: Path, name: str) -> dict[str, str]:
-    return next(row for row in _rows(prefix) if row["Name"] == name)
+    rows = [row for row in _rows(prefix) if row["Name"] == name]
+    return rows[0] if rows else {}
 
 
 def _line(row: dict[str, str]) -> str:
@@ -169,15 +172,17 @@ class Setup(NamedTuple):
     database: str
     servers: int
     players: int
+    worker_nice: int
 
     def heading(self, what: str, load_before: str) -> str:
         today = datetime.datetime.now(datetime.UTC).date()
         servers = "one server" if self.servers == 1 else f"{self.servers} servers"
         cache = "a file cache" if self.servers == 1 else "Redis as their shared cache"
+        nice = f" under `nice -n {self.worker_nice}`" if self.worker_nice else ""
         return (
             f"Measured {today:%Y-%m-%d} by `python -m benchmarks.load {what}` on "
             f"{os.cpu_count()} cores (load average before {load_before}, after {_load()}), "
-            f"{servers} (each gunicorn with 3 sync workers and a `db_worker`) with "
+            f"{servers} (each gunicorn with 3 sync workers and a `db_worker`{nice}) with "
             f"{cache}, {self.database}, locust on the same machine."
         )
 
@@ -186,7 +191,8 @@ def venue(setup: Setup, seconds: int, result_every: float) -> str:
     before = _load()
     prefix = setup.folder / "venue"
     users = setup.players + TABLE_PAIRS + 1
-    env = {"RESULT_EVERY": str(result_every), "TABLES_FROM": str(TABLES_FROM["venue"])}
+    tables = setup.players // 2 * TABLES_FROM["venue"] // 8
+    env = {"RESULT_EVERY": str(result_every), "TABLES_FROM": str(tables)}
     _locust(setup.env, setup.hosts, prefix, users, seconds, VENUE, **env)
     rows = _rows(prefix)
     total = rows[-1]
@@ -199,7 +205,8 @@ def venue(setup: Setup, seconds: int, result_every: float) -> str:
         "",
         f"**Venue** ({users} users for {seconds} s: {setup.players} players polling the "
         f"round every 10 s, {TABLE_PAIRS} table pairs reporting and confirming by private "
-        f"link, one result every {result_every:g} s, one organiser):",
+        f"link, one result every {result_every:g} s confirmed {result_every / 2:g} s after its "
+        "report, one organiser):",
         "",
         *_table(rows),
         "",
@@ -224,14 +231,11 @@ def burst(setup: Setup, seconds: int) -> str:
     pdfs: dict[str, dict[str, str]] = {}
     for name, env in runs.items():
         prefix = setup.folder / name
-        env = {**env, "TABLES_FROM": str(TABLES_FROM[name])}
+        env = {**env, "TABLES_FROM": str(setup.players // 2 * TABLES_FROM[name] // 8)}
         _locust(setup.env, setup.hosts, prefix, ROUND_READERS + 1, seconds, BURST, **env)
         rows[name] = _named(prefix, "round page (new visitor)")
-        pdfs[name] = (
-            {**_named(prefix, "burst PDF"), "Name": f"burst PDF ({name[6:]})"}
-            if env.get("BURST")
-            else {}
-        )
+        pdf = _named(prefix, "burst PDF")
+        pdfs[name] = {**pdf, "Name": f"burst PDF ({name[6:]})"} if pdf else {}
     base = float(rows["burst-none"]["95%"])
     ratio = {name: float(row["95%"]) / base for name, row in rows.items()}
     labelled = [{**row, "Name": f"round page, {name[6:]}"} for name, row in rows.items()]
@@ -303,7 +307,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=256)
     parser.add_argument("--servers", type=int, choices=[1, 2], default=1)
     parser.add_argument("--seconds", type=int, default=120, help="the venue's run")
-    parser.add_argument("--result-every", type=float, default=5.0)
+    parser.add_argument("--result-every", type=float, default=20.0)
+    parser.add_argument(
+        "--worker-nice", type=int, default=0, help="start each db_worker under nice -n N"
+    )
     parser.add_argument("--burst-seconds", type=int, default=60, help="each of the 3 runs")
     parser.add_argument("--stress-seconds", type=int, default=20)
     parser.add_argument("--port", type=int, default=8765)
@@ -363,11 +370,13 @@ def _measure(args: argparse.Namespace, folder: Path, url: str) -> dict[str, str]
             command = [gunicorn, "config.wsgi:application", "--workers", "3"]
             started.append(_start([*command, "--bind", f"127.0.0.1:{port}"], env))
             worker = [sys.executable, "manage.py", "db_worker", "--no-startup-delay"]
+            if args.worker_nice:
+                worker = ["nice", "-n", str(args.worker_nice), *worker]
             started.append(_start(worker, env))
             hosts.append(f"http://127.0.0.1:{port}")
         for host in hosts:
             _wait_for(f"{host}/ping/")
-        setup = Setup(folder, env, hosts, database, args.servers, args.players)
+        setup = Setup(folder, env, hosts, database, args.servers, args.players, args.worker_nice)
         texts = {}
         for scenario in args.scenario:
             if scenario == "venue":

@@ -15,9 +15,10 @@ they hold), now and then also opening the standings or a player's page. A *table
 is the two players of one unreported match, each on their own private link: one reports
 the games, the other finds the report on their page and confirms it; then they take the
 next unreported table. The pairs take turns so that a table reports one result every
-``RESULT_EVERY`` seconds (5), as a round's results come in. The *organiser* logs in,
-keeps the round's "needs attention" panel open (polled every 15 s), prints the pairings
-and the standings, and pairs the side event's proposal again.
+``RESULT_EVERY`` seconds (20: 128 tables over about 40 minutes), each confirmed half
+that time after its report (a report awaiting its confirmation is no final result). The
+*organiser* logs in, keeps the round's "needs attention" panel open (polled every 15 s),
+prints the pairings and the standings, and pairs the side event's proposal again.
 
 Each spectator's poll is counted (``POLLS_FILE``, written when the run stops): polls,
 304s, and the polls *between two final results* (no confirmation started or ended since
@@ -162,7 +163,7 @@ class Spectator(Spread):
             self.cache.get(self.client, f"/t/{SLUG}/match/{table['match']}/", name="match page")
 
 
-RESULT_EVERY = float(os.environ.get("RESULT_EVERY", "5"))
+RESULT_EVERY = float(os.environ.get("RESULT_EVERY", "20"))
 _slots = {"next": 0.0}
 _slots_lock = threading.Lock()
 
@@ -187,6 +188,7 @@ class TablePair(Spread):
             base_url=self.host, request_event=self.environment.events.request, user=self
         )
         self.table = next_table()
+        self.answer_after = RESULT_EVERY / 2
 
     def _page(self, client: HttpSession, key: str) -> str:
         return client.get(f"/p/{key}/", name="private page").text
@@ -208,6 +210,7 @@ class TablePair(Spread):
         self._page(self.opponent, confirmer)
         games = report_data(random.randint(50, 119))
         self._post(self.client, f"/t/{SLUG}/match/{match}/report/", page, games, "report")
+        gevent.sleep(self.answer_after)  # the opponent checks the report: the polls meanwhile
         page = self._page(self.opponent, confirmer)
         version = VERSION.search(page)
         if version is None:
@@ -341,6 +344,7 @@ class Burster(TablePair):
         self.reader = HttpSession(
             base_url=self.host, request_event=self.environment.events.request, user=self
         )
+        self.answer_after = 0.0
         if os.environ.get("BURST_MEMBER") == "1":
             log_in(self.reader, VENUE["member"])
 
