@@ -199,6 +199,7 @@ def venue(setup: Setup, seconds: int, result_every: float) -> str:
     polls = json.loads(Path(f"{prefix}_polls.json").read_text(encoding="utf-8"))
     share = polls["between_not_modified"] / max(polls["between"], 1)
     every = polls["not_modified"] / max(polls["polls"], 1)
+    unchanged = polls["unchanged_not_modified"] / max(polls["unchanged"], 1)
     what = f"--scenario venue --players {setup.players} --servers {setup.servers}"
     lines = [
         setup.heading(what + f" --seconds {seconds}", before),
@@ -216,6 +217,8 @@ def venue(setup: Setup, seconds: int, result_every: float) -> str:
         f"| Most spectator polls between two final results are 304s | {share:.0%} "
         f"({polls['between_not_modified']} of {polls['between']}); of all polls "
         f"{every:.0%} ({polls['not_modified']} of {polls['polls']}) |",
+        f"| Spectator polls with no report nor final result since the previous poll: 304s | "
+        f"{unchanged:.0%} ({polls['unchanged_not_modified']} of {polls['unchanged']}) |",
     ]
     return "\n".join(lines)
 

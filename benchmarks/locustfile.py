@@ -90,14 +90,30 @@ class Spread(HttpUser):
 
 
 class Finals:
-    """When the last confirmation (a final result) started or ended, and the polls seen."""
+    """When the last confirmation (a final result) and the last report started or ended,
+    and the polls seen: all of them, those between two final results (no confirmation
+    since the same spectator's previous poll began) and those between two results of any
+    kind (no report either: the round's page shows a report in its row, so a report
+    moves its version too)."""
 
     last = 0.0
-    polls = {"polls": 0, "not_modified": 0, "between": 0, "between_not_modified": 0}
+    last_report = 0.0
+    polls = {
+        "polls": 0,
+        "not_modified": 0,
+        "between": 0,
+        "between_not_modified": 0,
+        "unchanged": 0,
+        "unchanged_not_modified": 0,
+    }
 
     @classmethod
     def moved(cls) -> None:
         cls.last = time.monotonic()
+
+    @classmethod
+    def reported(cls) -> None:
+        cls.last_report = time.monotonic()
 
     @classmethod
     def poll(cls, started: float, previous: float | None, status: int) -> None:
@@ -106,6 +122,9 @@ class Finals:
         if previous is not None and cls.last < previous:
             cls.polls["between"] += 1
             cls.polls["between_not_modified"] += status == 304
+            if cls.last_report < previous:
+                cls.polls["unchanged"] += 1
+                cls.polls["unchanged_not_modified"] += status == 304
 
 
 @events.quitting.add_listener
@@ -209,7 +228,9 @@ class TablePair(Spread):
         page = self._page(self.client, reporter)
         self._page(self.opponent, confirmer)
         games = report_data(random.randint(50, 119))
+        Finals.reported()
         self._post(self.client, f"/t/{SLUG}/match/{match}/report/", page, games, "report")
+        Finals.reported()
         gevent.sleep(self.answer_after)  # the opponent checks the report: the polls meanwhile
         page = self._page(self.opponent, confirmer)
         version = VERSION.search(page)
