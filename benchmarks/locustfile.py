@@ -21,8 +21,9 @@ that time after its report (a report awaiting its confirmation is no final resul
 prints the pairings and the standings, and pairs the side event's proposal again.
 
 Each spectator's poll is counted (``POLLS_FILE``, written when the run stops): polls,
-304s, and the polls *between two final results* (no confirmation started or ended since
-the same spectator's previous poll began), of which all should be 304s.
+304s, the polls *between two final results* (no confirmation started or ended since
+the same spectator's previous poll began), and those with no report either since then
+(a report shows in its row, so it moves the round page's version: ``Finals``).
 
 **The PDF burst.** ``RoundReader`` opens the round page as a new visitor (a full render)
 every second; ``Burster`` settles the next table by private link every ``BURST_EVERY``
