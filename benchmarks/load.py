@@ -40,6 +40,7 @@ import json
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -75,7 +76,7 @@ def _fresh_database(folder: Path) -> tuple[str, Callable[[], None]]:
     import psycopg
 
     parts = urlsplit(url)
-    name = f"venue_load_{os.getpid()}"
+    name = f"club_load_{os.getpid()}"
     server = urlunsplit(parts._replace(path="/postgres"))
     with psycopg.connect(server, autocommit=True) as connection:
         connection.execute(f'CREATE DATABASE "{name}"')
@@ -87,7 +88,7 @@ def _fresh_database(folder: Path) -> tuple[str, Callable[[], None]]:
     return urlunsplit(parts._replace(path=f"/{name}")), drop
 
 
-def _environment(folder: Path, database: str, redis_port: int | None) -> dict[str, str]:
+def _environment(folder: Path, database: str, redis_port: int | None = None) -> dict[str, str]:
     cache = f"redis://127.0.0.1:{redis_port}/0" if redis_port else f"file://{folder / 'cache'}"
     return {
         **os.environ,
@@ -290,15 +291,20 @@ def stress(setup: Setup, seconds: int) -> str:
     return "\n".join(lines)
 
 
-def write_docs(text: str, marker: str) -> bool:
-    """``text`` in docs/benchmarks.md in place of what stands between the markers
-    ``<!-- load:{marker}:begin -->`` and ``...:end -->``; False if there are none."""
-    begin, end = f"<!-- load:{marker}:begin -->", f"<!-- load:{marker}:end -->"
+def write_docs(text: str, begin: str, end: str) -> None:
+    """``text`` in docs/benchmarks.md in place of what stands between ``begin`` and ``end``."""
     docs = DOCS.read_text(encoding="utf-8")
-    if begin not in docs or end not in docs:
-        return False
     start, stop = docs.index(begin) + len(begin), docs.index(end)
     DOCS.write_text(docs[:start] + "\n" + text + "\n" + docs[stop:], encoding="utf-8")
+
+
+def write_scenario(text: str, marker: str) -> bool:
+    """``text`` between the markers ``<!-- load:{marker}:begin -->`` and ``...:end -->``
+    of docs/benchmarks.md; False if it has none."""
+    begin, end = f"<!-- load:{marker}:begin -->", f"<!-- load:{marker}:end -->"
+    if begin not in DOCS.read_text(encoding="utf-8"):
+        return False
+    write_docs(text, begin, end)
     return True
 
 
@@ -330,9 +336,17 @@ def main(argv: list[str] | None = None) -> int:
     for scenario, text in texts.items():
         print(text, end="\n\n")
         marker = f"{scenario}-{args.servers}"
-        if not args.no_docs and not write_docs(text, marker):
+        if not args.no_docs and not write_scenario(text, marker):
             print(f"(docs/benchmarks.md has no markers load:{marker}: not written)")
     return 0
+
+
+def _port_free(port: int) -> None:
+    with socket.socket() as probe:
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            raise SystemExit(f"Port {port} is in use: choose another with --port.") from None
 
 
 def _start(command: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
@@ -356,6 +370,7 @@ def _measure(args: argparse.Namespace, folder: Path, url: str) -> dict[str, str]
         redis_port = None
         if args.servers > 1:
             redis_port = args.redis_port
+            _port_free(redis_port)
             redis = ["redis-server", "--port", str(redis_port), "--save", "", "--appendonly", "no"]
             started.append(_start(redis, dict(os.environ)))
         env = _environment(folder, url, redis_port)
@@ -370,6 +385,7 @@ def _measure(args: argparse.Namespace, folder: Path, url: str) -> dict[str, str]
         hosts = []
         for n in range(args.servers):
             port = args.port + n
+            _port_free(port)  # else another process's server would answer the load
             command = [gunicorn, "config.wsgi:application", "--workers", "3"]
             started.append(_start([*command, "--bind", f"127.0.0.1:{port}"], env))
             worker = [sys.executable, "manage.py", "db_worker", "--no-startup-delay"]

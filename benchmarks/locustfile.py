@@ -48,8 +48,6 @@ import threading
 import time
 from typing import Any
 
-import gevent
-from gevent.pool import Group
 from locust import HttpUser, constant, events, task
 from locust.clients import HttpSession
 
@@ -87,7 +85,7 @@ class Spread(HttpUser):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         if HOSTS:
             self.host = next(_hosts)
-        super().__init__(*args, **kwargs)
+        super().__init__(*args, **kwargs)  # type: ignore[no-untyped-call]
 
 
 class Finals:
@@ -128,7 +126,7 @@ class Finals:
                 cls.polls["unchanged_not_modified"] += status == 304
 
 
-@events.quitting.add_listener
+@events.quitting.add_listener  # type: ignore[untyped-decorator]
 def _write_polls(environment: Any, **kwargs: Any) -> None:
     if os.environ.get("POLLS_FILE"):
         with open(os.environ["POLLS_FILE"], "w", encoding="utf-8") as file:
@@ -167,7 +165,7 @@ class Spectator(Spread):
         self.cache.get(self.client, f"/t/{SLUG}/", name="tournament page")
         self.cache.get(self.client, ROUND, name="round page")
         self.polled: float | None = None
-        gevent.sleep(random.uniform(0, 10))  # the players did not all arrive at once
+        time.sleep(random.uniform(0, 10))  # the players did not all arrive at once
 
     @task
     def poll_the_round(self) -> None:
@@ -194,7 +192,7 @@ def wait_for_a_slot(every: float) -> None:
         now = time.monotonic()
         slot = max(now, _slots["next"])
         _slots["next"] = slot + every
-    gevent.sleep(slot - now)
+    time.sleep(slot - now)
 
 
 class TablePair(Spread):
@@ -217,7 +215,7 @@ class TablePair(Spread):
     def play_a_table(self) -> None:
         if self.table is None:
             self._page(self.client, VENUE["tables"][0]["keys"][0])  # every table is reported
-            gevent.sleep(30)
+            time.sleep(30)
             return
         wait_for_a_slot(RESULT_EVERY)
         self.settle(self.table)
@@ -232,7 +230,7 @@ class TablePair(Spread):
         Finals.reported()
         self._post(self.client, f"/t/{SLUG}/match/{match}/report/", page, games, "report")
         Finals.reported()
-        gevent.sleep(self.answer_after)  # the opponent checks the report: the polls meanwhile
+        time.sleep(self.answer_after)  # the opponent checks the report: the polls meanwhile
         page = self._page(self.opponent, confirmer)
         version = VERSION.search(page)
         if version is None:
@@ -372,18 +370,23 @@ class Burster(TablePair):
 
     @task
     def play_a_table(self) -> None:
-        gevent.sleep(BURST_EVERY)
+        time.sleep(BURST_EVERY)
         if self.table is None:
             return
         self.settle(self.table)
         self.table = next_table()
         if self.burst:
-            group = Group()
+            # Threads are greenlets here (locust patches the standard library for gevent).
+            requests = []
             for n in range(BURST_REQUESTS):
                 document = n % (2 * len(DOCUMENTS))
                 url = DOCUMENTS[document % len(DOCUMENTS)]
-                group.spawn(self._document, url, "sv" if document < len(DOCUMENTS) else "en")
-            group.join()
+                language = "sv" if document < len(DOCUMENTS) else "en"
+                requests.append(threading.Thread(target=self._document, args=(url, language)))
+            for request in requests:
+                request.start()
+            for request in requests:
+                request.join()
 
     def _document(self, url: str, language: str) -> None:
         headers = {"Accept-Language": language}
