@@ -1,19 +1,34 @@
-"""The venue load test behind ``make load``: gunicorn, a seeded championship, locust.
+"""The venue load test behind ``make load``: production processes, a seeded championship, locust.
 
-    python -m benchmarks.load [--venue-seconds 120] [--stress-seconds 20] [--no-docs]
+    python -m benchmarks.load [--scenario venue|burst|stress ...] [--players 256]
+        [--servers 1|2] [--seconds 120] [--burst-seconds 60] [--no-docs]
 
-1. A fresh database: the ``DATABASE_URL`` in the environment if it names PostgreSQL (give
-   it an empty database: the test fills it), otherwise a SQLite file in a temporary folder.
-   Production settings (DEBUG off), a file cache in the same folder, static files collected.
-2. ``benchmarks.venue_seed``: a 256-player championship after 8 rounds with round 9 to be
-   reported, a side event for the organiser to pair again.
-3. gunicorn with 3 sync workers on 127.0.0.1.
-4. locust, headless (scenarios in ``benchmarks/locustfile.py``): the venue (150
-   spectators polling every 10 s, 32 table pairs = 64 players reporting and confirming
-   through their private links, one organiser) for ``--venue-seconds``; then each stress
-   scenario, closed loop with 8 users and no think time, for ``--stress-seconds``.
-5. The figures (requests/s, p50, p95, p99, errors) printed and written to
-   docs/benchmarks.md between the ``load`` markers, beside the targets.
+1. A fresh database: the ``DATABASE_URL`` in the environment if it names PostgreSQL (a
+   database of its own on that server, created and dropped here), otherwise a SQLite
+   file in a temporary folder. Production settings (DEBUG off), static files collected.
+2. ``benchmarks.venue_seed``: a ``--players`` championship after 8 rounds (results
+   written in bulk) with round 9 to be reported, a side event for the organiser to pair
+   again, an organiser's and a member's account.
+3. The processes as production runs them (``make serve``, docs/operating.md): per
+   server gunicorn with 3 sync workers and a task worker (``manage.py db_worker``), on
+   ports ``--port``, ``--port`` + 1... With one server the cache is a file cache in the
+   temporary folder; with ``--servers 2`` a Redis started here on ``--redis-port`` is
+   the shared cache (``CACHE_URL=redis://``), and locust spreads its users over both
+   (``LOAD_HOSTS``). Everything started here is stopped at the end.
+4. locust, headless (scenarios in ``benchmarks/locustfile.py``), for each ``--scenario``:
+   - ``venue`` (the default): ``--players`` spectators polling the round every 10 s,
+     8 table pairs reporting and confirming by private link (one result every
+     ``--result-every`` s, 20, confirmed half that after its report), one organiser, for
+     ``--seconds``; with the share of polls
+     answered 304 between two final results;
+   - ``burst``: 10 new visitors reading the round page every second while a result is
+     settled every 15 s, three runs of ``--burst-seconds``: no PDF requests, then after
+     each result 25 concurrent requests for the 10 new documents from one anonymous
+     visitor, then from a logged-in member; the round page's p95 in each and the ratios;
+   - ``stress``: each single-page scenario, closed loop with 8 users and no think time,
+     for ``--stress-seconds``.
+5. The figures printed and (unless ``--no-docs``) written to docs/benchmarks.md between
+   the markers of the scenario and server count (``<!-- load:venue-1:begin -->``...).
 """
 
 from __future__ import annotations
@@ -21,8 +36,11 @@ from __future__ import annotations
 import argparse
 import csv
 import datetime
+import json
 import os
 import shutil
+import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -30,13 +48,18 @@ import time
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple
 from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs" / "benchmarks.md"
-BEGIN, END = "<!-- load:begin -->", "<!-- load:end -->"
 VENUE = ["Spectator", "TablePair", "Organiser"]
-VENUE_USERS = 150 + 32 + 1
+TABLE_PAIRS = 8  # the locustfile's TablePair.fixed_count
+BURST = ["RoundReader", "Burster"]
+ROUND_READERS = 10
+# Where each run starts in the round's tables (eighths of them: 0, 64, 80, 96 of 128), so
+# no run reports a table another did.
+TABLES_FROM = {"venue": 0, "burst-none": 4, "burst-anonymous": 5, "burst-member": 6}
 STRESS = ["StandingsReader", "StandingsNewcomer", "Ping", "PdfReader"]
 STRESS_USERS = 8
 
@@ -65,7 +88,8 @@ def _fresh_database(folder: Path) -> tuple[str, Callable[[], None]]:
     return urlunsplit(parts._replace(path=f"/{name}")), drop
 
 
-def _environment(folder: Path, database: str) -> dict[str, str]:
+def _environment(folder: Path, database: str, redis_port: int | None = None) -> dict[str, str]:
+    cache = f"redis://127.0.0.1:{redis_port}/0" if redis_port else f"file://{folder / 'cache'}"
     return {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "config.settings",
@@ -74,7 +98,7 @@ def _environment(folder: Path, database: str) -> dict[str, str]:
         "SECRET_KEY": "load-test-only-" + os.urandom(16).hex(),
         "SECURE_SSL": "0",
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
-        "CACHE_URL": f"file://{folder / 'cache'}",
+        "CACHE_URL": cache,
         "LOG_LEVEL": "WARNING",
         "VENUE_FILE": str(folder / "venue.json"),
     }
@@ -97,19 +121,32 @@ def _wait_for(url: str, seconds: float = 30) -> None:
 
 
 def _locust(
-    env: dict[str, str], host: str, prefix: Path, users: int, seconds: int, classes: list[str]
+    env: dict[str, str],
+    hosts: list[str],
+    prefix: Path,
+    users: int,
+    seconds: int,
+    classes: list[str],
+    **more: str,
 ) -> None:
     locust = str(Path(sys.executable).with_name("locust"))
     command = [locust, "-f", "benchmarks/locustfile.py", "--headless", "--only-summary"]
     # Arrivals over about 20 s; the figures are of the steady state after them.
-    command += ["--host", host, "-u", str(users), "-r", str(max(users // 20, 1)), "--reset-stats"]
-    command += ["-t", f"{seconds}s", "--csv", str(prefix), "--loglevel", "WARNING", *classes]
-    subprocess.run(command, cwd=ROOT, env=env, check=False)
+    command += ["--host", hosts[0], "-u", str(users), "-r", str(max(users // 20, 1))]
+    command += ["--reset-stats", "-t", f"{seconds}s", "--csv", str(prefix)]
+    command += ["--loglevel", "WARNING", *classes]
+    more = {"LOAD_HOSTS": ",".join(hosts), "POLLS_FILE": f"{prefix}_polls.json", **more}
+    subprocess.run(command, cwd=ROOT, env={**env, **more}, check=False)
 
 
 def _rows(prefix: Path) -> list[dict[str, str]]:
     with open(f"{prefix}_stats.csv", encoding="utf-8") as file:
         return list(csv.DictReader(file))
+
+
+def _named(prefix: Path, name: str) -> dict[str, str]:
+    rows = [row for row in _rows(prefix) if row["Name"] == name]
+    return rows[0] if rows else {}
 
 
 def _line(row: dict[str, str]) -> str:
@@ -125,90 +162,252 @@ def _table(rows: list[dict[str, str]]) -> list[str]:
     return [*head, "|---|---|---|---|---|---|---|", *(_line(row) for row in rows)]
 
 
-def report(folder: Path, database: str, venue_seconds: int, stress_seconds: int) -> str:
-    venue = _rows(folder / "venue")
-    # Each stress scenario asks for one address: its first row (the last is the total).
-    stress = {name: _rows(folder / name)[0] for name in STRESS}
-    total = venue[-1]
-    ratio = float(stress["StandingsReader"]["Requests/s"]) / float(stress["Ping"]["Requests/s"])
-    full = float(stress["StandingsNewcomer"]["Requests/s"]) / float(stress["Ping"]["Requests/s"])
-    load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
-    today = datetime.datetime.now(datetime.UTC).date()
+def _load() -> str:
+    return ", ".join(f"{value:.1f}" for value in os.getloadavg())
+
+
+class Setup(NamedTuple):
+    folder: Path
+    env: dict[str, str]
+    hosts: list[str]
+    database: str
+    servers: int
+    players: int
+    worker_nice: int
+
+    def heading(self, what: str, load_before: str) -> str:
+        today = datetime.datetime.now(datetime.UTC).date()
+        servers = "one server" if self.servers == 1 else f"{self.servers} servers"
+        cache = "a file cache" if self.servers == 1 else "Redis as their shared cache"
+        nice = f" under `nice -n {self.worker_nice}`" if self.worker_nice else ""
+        return (
+            f"Measured {today:%Y-%m-%d} by `python -m benchmarks.load {what}` on "
+            f"{os.cpu_count()} cores (load average before {load_before}, after {_load()}), "
+            f"{servers} (each gunicorn with 3 sync workers and a `db_worker`{nice}) with "
+            f"{cache}, {self.database}, locust on the same machine."
+        )
+
+
+def venue(setup: Setup, seconds: int, result_every: float) -> str:
+    before = _load()
+    prefix = setup.folder / "venue"
+    users = setup.players + TABLE_PAIRS + 1
+    tables = setup.players // 2 * TABLES_FROM["venue"] // 8
+    env = {"RESULT_EVERY": str(result_every), "TABLES_FROM": str(tables)}
+    _locust(setup.env, setup.hosts, prefix, users, seconds, VENUE, **env)
+    rows = _rows(prefix)
+    total = rows[-1]
+    polls = json.loads(Path(f"{prefix}_polls.json").read_text(encoding="utf-8"))
+    share = polls["between_not_modified"] / max(polls["between"], 1)
+    every = polls["not_modified"] / max(polls["polls"], 1)
+    unchanged = polls["unchanged_not_modified"] / max(polls["unchanged"], 1)
+    what = f"--scenario venue --players {setup.players} --servers {setup.servers}"
     lines = [
-        f"Measured {today:%Y-%m-%d} by `make load` on {os.cpu_count()} cores "
-        f"(load average after the run {load}), gunicorn 3 sync workers, {database}, "
-        "locust on the same machine.",
+        setup.heading(what + f" --seconds {seconds}", before),
         "",
-        f"**Venue** ({VENUE_USERS} users for {venue_seconds} s: 150 spectators polling every "
-        "10 s, 64 players reporting and confirming by private link, one organiser):",
+        f"**Venue** ({users} users for {seconds} s: {setup.players} players polling the "
+        f"round every 10 s, {TABLE_PAIRS} table pairs reporting and confirming by private "
+        f"link, one result every {result_every:g} s confirmed {result_every / 2:g} s after its "
+        "report, one organiser):",
         "",
-        *_table(venue),
-        "",
-        f"**Stress** (closed loop, {STRESS_USERS} users, no think time, {stress_seconds} s each):",
-        "",
-        *_table([stress[name] for name in STRESS]),
+        *_table(rows),
         "",
         "| Target | Measured |",
         "|---|---|",
         f"| Venue p95 ≤ 200 ms, 0 errors | {total['95%']} ms, {total['Failure Count']} errors |",
-        f"| Standings throughput ≥ 50 % of the trivial view's | {ratio:.0%} revalidating "
-        f"(as the polling page asks); {full:.0%} for new visitors (a full render each) |",
-        f"| Cached PDF p95 ≤ 50 ms | {stress['PdfReader']['95%']} ms |",
+        f"| Most spectator polls between two final results are 304s | {share:.0%} "
+        f"({polls['between_not_modified']} of {polls['between']}); of all polls "
+        f"{every:.0%} ({polls['not_modified']} of {polls['polls']}) |",
+        f"| Spectator polls with no report nor final result since the previous poll: 304s | "
+        f"{unchanged:.0%} ({polls['unchanged_not_modified']} of {polls['unchanged']}) |",
     ]
     return "\n".join(lines)
 
 
-def write_docs(text: str, begin: str = BEGIN, end: str = END) -> None:
+def burst(setup: Setup, seconds: int) -> str:
+    before = _load()
+    runs = {
+        "burst-none": {},
+        "burst-anonymous": {"BURST": "1"},
+        "burst-member": {"BURST": "1", "BURST_MEMBER": "1"},
+    }
+    rows: dict[str, dict[str, str]] = {}
+    pdfs: dict[str, dict[str, str]] = {}
+    for name, env in runs.items():
+        prefix = setup.folder / name
+        env = {**env, "TABLES_FROM": str(setup.players // 2 * TABLES_FROM[name] // 8)}
+        _locust(setup.env, setup.hosts, prefix, ROUND_READERS + 1, seconds, BURST, **env)
+        rows[name] = _named(prefix, "round page (new visitor)")
+        pdf = _named(prefix, "burst PDF")
+        pdfs[name] = {**pdf, "Name": f"burst PDF ({name[6:]})"} if pdf else {}
+    base = float(rows["burst-none"]["95%"])
+    ratio = {name: float(row["95%"]) / base for name, row in rows.items()}
+    labelled = [{**row, "Name": f"round page, {name[6:]}"} for name, row in rows.items()]
+    lines = [
+        setup.heading(
+            f"--scenario burst --servers {setup.servers} --burst-seconds {seconds}", before
+        ),
+        "",
+        f"**PDF burst** ({ROUND_READERS} new visitors reading the round page every second, "
+        "a result settled by private link every 15 s; after each result, none: no PDF "
+        "requests, anonymous / member: 25 concurrent requests for the 10 documents it made "
+        f"new from one visitor; {seconds} s each):",
+        "",
+        *_table([*labelled, *(row for row in pdfs.values() if row)]),
+        "",
+        "| Target | Measured |",
+        "|---|---|",
+        f"| Round page p95 during an anonymous burst ≤ 2× without | "
+        f"{ratio['burst-anonymous']:.2f}× "
+        f"({rows['burst-anonymous']['95%']} / {rows['burst-none']['95%']} ms) |",
+        f"| Round page p95 during a member's burst ≤ 2× without | {ratio['burst-member']:.2f}× "
+        f"({rows['burst-member']['95%']} / {rows['burst-none']['95%']} ms) |",
+    ]
+    return "\n".join(lines)
+
+
+def stress(setup: Setup, seconds: int) -> str:
+    before = _load()
+    rows = {}
+    for name in STRESS:
+        prefix = setup.folder / name
+        _locust(setup.env, setup.hosts, prefix, STRESS_USERS, seconds, [name])
+        rows[name] = _rows(prefix)[0]  # each asks for one address: its first row
+    ratio = float(rows["StandingsReader"]["Requests/s"]) / float(rows["Ping"]["Requests/s"])
+    full = float(rows["StandingsNewcomer"]["Requests/s"]) / float(rows["Ping"]["Requests/s"])
+    lines = [
+        setup.heading(f"--scenario stress --servers {setup.servers}", before),
+        "",
+        f"**Stress** (closed loop, {STRESS_USERS} users, no think time, {seconds} s each):",
+        "",
+        *_table([rows[name] for name in STRESS]),
+        "",
+        "| Target | Measured |",
+        "|---|---|",
+        f"| Standings throughput ≥ 50 % of the trivial view's | {ratio:.0%} revalidating "
+        f"(as the polling page asks); {full:.0%} for new visitors (a full render each) |",
+        f"| Cached PDF p95 ≤ 50 ms | {rows['PdfReader']['95%']} ms |",
+    ]
+    return "\n".join(lines)
+
+
+def write_docs(text: str, begin: str, end: str) -> None:
     """``text`` in docs/benchmarks.md in place of what stands between ``begin`` and ``end``."""
     docs = DOCS.read_text(encoding="utf-8")
     start, stop = docs.index(begin) + len(begin), docs.index(end)
     DOCS.write_text(docs[:start] + "\n" + text + "\n" + docs[stop:], encoding="utf-8")
 
 
+def write_scenario(text: str, marker: str) -> bool:
+    """``text`` between the markers ``<!-- load:{marker}:begin -->`` and ``...:end -->``
+    of docs/benchmarks.md; False if it has none."""
+    begin, end = f"<!-- load:{marker}:begin -->", f"<!-- load:{marker}:end -->"
+    if begin not in DOCS.read_text(encoding="utf-8"):
+        return False
+    write_docs(text, begin, end)
+    return True
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--venue-seconds", type=int, default=120)
+    parser.add_argument(
+        "--scenario", nargs="+", choices=["venue", "burst", "stress"], default=["venue"]
+    )
+    parser.add_argument("--players", type=int, default=256)
+    parser.add_argument("--servers", type=int, choices=[1, 2], default=1)
+    parser.add_argument("--seconds", type=int, default=120, help="the venue's run")
+    parser.add_argument("--result-every", type=float, default=20.0)
+    parser.add_argument(
+        "--worker-nice", type=int, default=0, help="start each db_worker under nice -n N"
+    )
+    parser.add_argument("--burst-seconds", type=int, default=60, help="each of the 3 runs")
     parser.add_argument("--stress-seconds", type=int, default=20)
     parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--redis-port", type=int, default=6392)
     parser.add_argument("--no-docs", action="store_true", help="print the figures only")
     args = parser.parse_args(argv)
     folder = Path(tempfile.mkdtemp(prefix="club-load-"))
     url, drop = _fresh_database(folder)
     try:
-        text = _measure(args, folder, _environment(folder, url))
+        texts = _measure(args, folder, url)
     finally:
         drop()
         shutil.rmtree(folder, ignore_errors=True)
-    print(text)
-    if not args.no_docs:
-        write_docs(text)
+    for scenario, text in texts.items():
+        print(text, end="\n\n")
+        marker = f"{scenario}-{args.servers}"
+        if not args.no_docs and not write_scenario(text, marker):
+            print(f"(docs/benchmarks.md has no markers load:{marker}: not written)")
     return 0
 
 
-def _measure(args: argparse.Namespace, folder: Path, env: dict[str, str]) -> str:
-    host = f"http://127.0.0.1:{args.port}"
-    database = "PostgreSQL" if env["DATABASE_URL"].startswith("postgres") else "SQLite"
-    _run(env, "manage.py", "migrate", "--noinput", "-v", "0")
-    _run(env, "manage.py", "collectstatic", "--noinput", "-v", "0")
-    _run(env, "-m", "benchmarks.venue_seed", "--out", env["VENUE_FILE"])
-    gunicorn = str(Path(sys.executable).with_name("gunicorn"))
-    server = subprocess.Popen(
-        [gunicorn, "config.wsgi:application", "-w", "3", "-b", f"127.0.0.1:{args.port}"],
-        cwd=ROOT,
-        env=env,
-    )
-    try:
-        _wait_for(f"{host}/ping/")
-        _locust(env, host, folder / "venue", VENUE_USERS, args.venue_seconds, VENUE)
-        for name in STRESS:
-            _locust(env, host, folder / name, STRESS_USERS, args.stress_seconds, [name])
-    finally:
-        server.terminate()
+def _port_free(port: int) -> None:
+    with socket.socket() as probe:
         try:
-            server.wait(timeout=30)
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            raise SystemExit(f"Port {port} is in use: choose another with --port.") from None
+
+
+def _start(command: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
+    # A session of its own: stopped with its children, and no Ctrl-C reaches it twice.
+    return subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=30)
         except subprocess.TimeoutExpired:
-            server.kill()
-    return report(folder, database, args.venue_seconds, args.stress_seconds)
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+def _measure(args: argparse.Namespace, folder: Path, url: str) -> dict[str, str]:
+    started: list[subprocess.Popen[bytes]] = []
+    try:
+        redis_port = None
+        if args.servers > 1:
+            redis_port = args.redis_port
+            _port_free(redis_port)
+            redis = ["redis-server", "--port", str(redis_port), "--save", "", "--appendonly", "no"]
+            started.append(_start(redis, dict(os.environ)))
+        env = _environment(folder, url, redis_port)
+        database = "PostgreSQL" if url.startswith("postgres") else "SQLite"
+        _run(env, "manage.py", "migrate", "--noinput", "-v", "0")
+        _run(env, "manage.py", "collectstatic", "--noinput", "-v", "0")
+        seeding = time.monotonic()
+        seed = ["-m", "benchmarks.venue_seed", "--players", str(args.players)]
+        _run(env, *seed, "--out", env["VENUE_FILE"])
+        print(f"Seeded in {time.monotonic() - seeding:.1f} s", flush=True)
+        gunicorn = str(Path(sys.executable).with_name("gunicorn"))
+        hosts = []
+        for n in range(args.servers):
+            port = args.port + n
+            _port_free(port)  # else another process's server would answer the load
+            command = [gunicorn, "config.wsgi:application", "--workers", "3"]
+            started.append(_start([*command, "--bind", f"127.0.0.1:{port}"], env))
+            worker = [sys.executable, "manage.py", "db_worker", "--no-startup-delay"]
+            if args.worker_nice:
+                worker = ["nice", "-n", str(args.worker_nice), *worker]
+            started.append(_start(worker, env))
+            hosts.append(f"http://127.0.0.1:{port}")
+        for host in hosts:
+            _wait_for(f"{host}/ping/")
+        setup = Setup(folder, env, hosts, database, args.servers, args.players, args.worker_nice)
+        texts = {}
+        for scenario in args.scenario:
+            if scenario == "venue":
+                texts[scenario] = venue(setup, args.seconds, args.result_every)
+            elif scenario == "burst":
+                texts[scenario] = burst(setup, args.burst_seconds)
+            else:
+                texts[scenario] = stress(setup, args.stress_seconds)
+        return texts
+    finally:
+        for process in reversed(started):
+            _stop(process)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ migrated database. Seeds:
 - the championship: ``--players`` entries, ``--rounds`` closed Swiss rounds and the next
   round published and unreported (its tables are the matches the players report);
 - a side event of 32 players with round 1 proposed, for the organiser to pair again;
-- an organiser account;
+- an organiser account, and a member's (an account with a player of the championship);
 
 and then gathers the query planner's statistics (``ANALYZE``).
 
@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 ORGANISER = ("venue-organiser", "venue-organiser-password-1")
+MEMBER = ("venue-member", "venue-member-password-1")
 
 # What the load test's players read from their pages and post, as a browser would.
 CSRF = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
@@ -57,14 +58,22 @@ def seed(players: int, rounds: int) -> dict[str, Any]:
     from django.db.models import Prefetch
 
     from benchmarks.site import played_field
+    from club.models import Player
     from tournaments.models import Match, Round, Seat
     from tournaments.services import rounds as round_services
 
-    championship = played_field(_names(players, "Spelare"), rounds, in_play=True, year=2040)
+    championship = played_field(
+        _names(players, "Spelare"), rounds, in_play=True, year=2040, bulk=True
+    )
     side = played_field(_names(32, "Sidospelare"), 0, in_play=False, year=2041)
     round_services.round_propose(tournament=side)
     organiser = get_user_model().objects.create_user(ORGANISER[0], password=ORGANISER[1])
     organiser.groups.add(Group.objects.get_or_create(name="organisers")[0])
+    # A member: an account with a player of the championship (the PDF burst's logged-in reader).
+    member = get_user_model().objects.create_user(MEMBER[0], password=MEMBER[1])
+    Player.objects.filter(entries__tournament=championship).filter(
+        pk=championship.entries.order_by("pk").values("player_id")[:1]
+    ).update(user=member)
     playing = championship.rounds.get(status=Round.Status.PLAYING)
     seats = Prefetch("seats", queryset=Seat.objects.select_related("entry").order_by("seat"))
     matches = Match.objects.filter(round=playing, is_bye=False).prefetch_related(seats)
@@ -73,6 +82,7 @@ def seed(players: int, rounds: int) -> dict[str, Any]:
         "round": playing.number,
         "side": side.slug,
         "organiser": {"username": ORGANISER[0], "password": ORGANISER[1]},
+        "member": {"username": MEMBER[0], "password": MEMBER[1]},
         "tables": [
             {"match": match.pk, "keys": [seat.entry.private_key for seat in match.seats.all()]}
             for match in matches.order_by("table")

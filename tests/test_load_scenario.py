@@ -7,7 +7,10 @@ standard library for gevent when imported, so it is not imported here.)
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from benchmarks.venue_seed import CSRF, VERSION, report_data, seed
 from tournaments.models import Match, Round
@@ -39,3 +42,43 @@ def test_a_table_pair_reports_and_confirms_as_the_scenario_does() -> None:
     token = CSRF.search(page).group(1)  # type: ignore[union-attr]
     confirmer.post(url + "confirm/", {"csrfmiddlewaretoken": token, "version": version})
     assert Match.objects.get(pk=table["match"]).status == Match.Status.FINAL
+
+
+def test_the_venue_is_seeded_in_bulk_as_a_tournament_the_site_takes_for_real() -> None:
+    """The seed writes each round's results at once (not a settle a match), and what it
+    leaves is a real tournament: standings with the results, the rating list as a
+    recomputation makes it, and the round in play reported, closed and the next one paired."""
+    from benchmarks.site import played_field, settle_round
+    from ratings.services import ratings_recompute
+    from tests.ratings.conftest import stored
+    from tournaments.services import results
+    from tournaments.services import rounds as round_services
+
+    organiser = get_user_model().objects.create(username="bench-organiser")
+    counts = []
+    for players in (8, 16):
+        names = [(f"Spelare {n}", "Lund") for n in range(players)]
+        tournament = played_field(names, 0, in_play=True, year=2000 + players)
+        with CaptureQueriesContext(connection) as queries:
+            settle_round(tournament.rounds.get(number=1), organiser)
+        counts.append(len(queries))
+    assert counts[0] == counts[1]  # 4 tables or 8: the same statements
+    venue = seed(players=8, rounds=2)
+    slug = venue["championship"]
+    standings = Client().get(f"/t/{slug}/standings/")
+    assert standings.status_code == 200
+    assert "Spelare 000 Åström" in standings.content.decode()
+    closed = Match.objects.filter(round__tournament__slug=slug, round__number__lt=venue["round"])
+    assert closed.exclude(status=Match.Status.FINAL).count() == 0
+    assert closed.filter(is_bye=False, games__isnull=True).count() == 0
+    settled = stored()
+    ratings_recompute()
+    assert stored() == settled
+    assert settled
+    playing = Round.objects.get(tournament__slug=slug, number=venue["round"])
+    for match in playing.matches.filter(is_bye=False):
+        results.match_settle(match=match, organiser=organiser, first_dealer=0, games=[(0, 100)] * 2)
+    round_services.round_close(round=playing)
+    proposed = round_services.round_propose(tournament=playing.tournament)
+    assert proposed.number == venue["round"] + 1
+    assert proposed.matches.count() == 4
