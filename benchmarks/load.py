@@ -343,6 +343,8 @@ def main(argv: list[str] | None = None) -> int:
 
 def _port_free(port: int) -> None:
     with socket.socket() as probe:
+        # As a server binds (SO_REUSEADDR): a port left in TIME_WAIT by the run before is free.
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             probe.bind(("127.0.0.1", port))
         except OSError:
