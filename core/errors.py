@@ -34,8 +34,18 @@ class DomainError(Exception):
 
 def full_clean(instance: Model, refusal: type[DomainError], **options: Any) -> None:
     """``instance.full_clean(**options)``; what it finds wrong is raised as ``refusal``
-    with the same messages (a constraint's, a field validator's)."""
+    with the same messages (a constraint's, a field validator's) and the first one's code."""
     try:
         instance.full_clean(**options)
     except ValidationError as error:
-        raise refusal(" ".join(error.messages), code="invalid") from error
+        raise refusal(" ".join(error.messages), code=_first_code(error)) from error
+
+
+def _first_code(error: ValidationError) -> str:
+    """The code of the first thing found wrong (``"blank"``, ``"unknown"``), else ``"invalid"``."""
+    found = (
+        [each for errors in error.error_dict.values() for each in errors]
+        if hasattr(error, "error_dict")
+        else error.error_list
+    )
+    return next((each.code for each in found if each.code), "invalid")

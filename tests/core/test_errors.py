@@ -29,5 +29,5 @@ def test_a_model_check_that_fails_in_a_service_is_that_services_refusal() -> Non
     with translation.override("en"), pytest.raises(TournamentError) as refused:
         tournament_create(name="x" * 151, year=2026)
     assert "at most 150 characters" in refused.value.message
-    assert refused.value.code == "invalid"
+    assert refused.value.code == "max_length"  # the field validator's own code
     assert not Tournament.objects.exists()

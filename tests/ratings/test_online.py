@@ -9,8 +9,8 @@ from collections.abc import Callable
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.exceptions import ValidationError
 
+from play.errors import PlayError
 from play.models import OnlineGame
 from play.online import (
     challenge_accept,
@@ -161,16 +161,16 @@ def test_a_fourth_rated_match_between_two_members_in_a_month_is_refused() -> Non
         game = until_both_played(started_between(anna, bo, seed=seed))
         online_resign(pk=game.pk, member=game.seat_1)
     assert ListRating.objects.get(player__user=anna).matches == 3
-    with pytest.raises(ValidationError) as refused:
+    with pytest.raises(PlayError) as refused:
         challenge_create(challenger=bo, challenged=anna, rated=True)
     assert refused.value.code == "rated_limit"
-    assert "You and Anna have 3 rated matches this month" in refused.value.messages[0]
+    assert "You and Anna have 3 rated matches this month" in refused.value.message
     # Unrated they may play on, and rated against another member.
     challenge_create(challenger=bo, challenged=anna)
     challenge_create(challenger=bo, challenged=cecilia, rated=True)
     # An open rated challenge cannot be accepted rated by a member at the limit.
     open_one = challenge_create(challenger=anna, rated=True)
-    with pytest.raises(ValidationError, match="You and Anna have 3"):
+    with pytest.raises(PlayError, match="You and Anna have 3"):
         challenge_accept(pk=open_one.pk, member=bo)
     assert challenge_accept(pk=open_one.pk, member=cecilia).rated
 
@@ -194,6 +194,6 @@ def test_only_three_rated_matches_between_two_members_count_in_a_month() -> None
 
 def test_a_rated_match_is_played_by_the_clubs_rules() -> None:
     anna, bo = member("anna"), member("bo")
-    with pytest.raises(ValidationError) as refused:
+    with pytest.raises(PlayError) as refused:
         challenge_create(challenger=anna, challenged=bo, rated=True, muggins=True)
     assert refused.value.code == "rated_rules"
