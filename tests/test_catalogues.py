@@ -18,23 +18,10 @@ import polib
 import pytest
 
 from tests.conftest import skip_or_fail
+from tests.first_party import SITE
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCES = (
-    "config",
-    "core",
-    "club",
-    "play",
-    "printing",
-    "tournaments",
-    "ratings",
-    "demo",
-    "scoring",
-    "competition",
-    "templates",
-    "locale",
-    "manage.py",
-)
+SOURCES = (*SITE, "templates", "locale")
 
 
 def _entries(po: str) -> list[tuple[str, str, str]]:

@@ -17,21 +17,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.first_party import DEVELOPMENT, SITE
+
 ROOT = Path(__file__).resolve().parent.parent
-SITE = [
-    "config",
-    "core",
-    "club",
-    "play",
-    "printing",
-    "tournaments",
-    "ratings",
-    "demo",
-    "scoring",
-    "competition",
-    "manage.py",
-]
-DEVELOPMENT = ["tests", "benchmarks"]
 OWN = {place.removesuffix(".py") for place in SITE} | set(DEVELOPMENT)
 
 
