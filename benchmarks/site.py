@@ -94,8 +94,9 @@ def settle_round(round_: Any, organiser: Any) -> None:
     """
     from django.db import transaction
 
-    from tournaments.models import Game, Match, ResultChange
+    from tournaments.models import Match, ResultChange
     from tournaments.services.changes import tournament_changed
+    from tournaments.services.matches import game_rows
     from tournaments.services.results import check_report
 
     matches = list(
@@ -106,16 +107,7 @@ def settle_round(round_: Any, organiser: Any) -> None:
     games, changes = [], []
     for match in matches:
         result = check_report(match, 0, _games(match.pk))
-        games += [
-            Game(
-                match=match,
-                number=game.number,
-                dealer=game.dealer,
-                winner=game.winner,
-                loser_score=game.loser_score,
-            )
-            for game in result.games
-        ]
+        games += game_rows(match=match, result=result)
         match.first_dealer, match.winner = 0, result.winner
         match.status, match.dispute_note = Match.Status.FINAL, ""
         match.report_version += 1

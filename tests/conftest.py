@@ -207,3 +207,20 @@ def demo(db: None, demo_snapshot: Rows[str]) -> str:
     from tests.snapshots import restore
 
     return restore(demo_snapshot)
+
+
+@pytest.fixture
+def renders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The kinds of the PDF documents rendered, in order (by the worker, or at once under
+    the tests' ImmediateBackend)."""
+    from printing import documents
+
+    rendered: list[str] = []
+    real = documents.render_pdf
+
+    def counting(document: documents.Document, **kwargs: Any) -> bytes:
+        rendered.append(document.kind)
+        return real(document, **kwargs)
+
+    monkeypatch.setattr(documents, "render_pdf", counting)
+    return rendered

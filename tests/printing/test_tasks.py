@@ -4,8 +4,6 @@ Through the documents of a tournament and the rating list, printing's two users.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
@@ -38,20 +36,6 @@ def playing(organiser: User) -> Tournament:
 def queued(settings: Settings) -> None:
     """Tasks wait in the database for a worker, as on the site."""
     settings.TASKS = DATABASE_TASKS
-
-
-@pytest.fixture
-def renders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The kinds of the documents rendered (by the worker: tests run it explicitly)."""
-    rendered: list[str] = []
-    real = documents.render_pdf
-
-    def counting(document: documents.Document, **kwargs: Any) -> bytes:
-        rendered.append(document.kind)
-        return real(document, **kwargs)
-
-    monkeypatch.setattr(documents, "render_pdf", counting)
-    return rendered
 
 
 def browser(language: str = "en") -> Client:

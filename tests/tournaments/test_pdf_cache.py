@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pytest
 from django.contrib.auth.models import User
@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 from pypdf import PdfReader
 
-from printing import cache, documents
+from printing import cache
 from tests.tournaments.conftest import make_tournament, play_round
 from tournaments.models import Match, Tournament
 from tournaments.services import links, results, rounds
@@ -30,20 +30,6 @@ def playing(organiser: User) -> Tournament:
     play_round(tournament, organiser)
     rounds.round_publish(round=rounds.round_propose(tournament=tournament))
     return tournament
-
-
-@pytest.fixture
-def renders(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The kinds of the documents rendered, in order."""
-    rendered: list[str] = []
-    real = documents.render_pdf
-
-    def counting(document: documents.Document, **kwargs: Any) -> bytes:
-        rendered.append(document.kind)
-        return real(document, **kwargs)
-
-    monkeypatch.setattr(documents, "render_pdf", counting)
-    return rendered
 
 
 def text_of(response: TestResponse) -> str:

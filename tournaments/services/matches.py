@@ -62,11 +62,9 @@ def seats_exchange(*, first: Seat, second: Seat) -> None:
     Seat.objects.bulk_create(moved)
 
 
-def games_save(*, match: Match, first_dealer: int, result: MatchResult) -> None:
-    """Replace the match's games with ``result``'s: the engine's verdict on games whose
-    first was dealt by ``first_dealer``. The match keeps that first dealer and the winner."""
-    match.games.all().delete()
-    Game.objects.bulk_create(
+def game_rows(*, match: Match, result: MatchResult) -> list[Game]:
+    """The match's games as ``result`` (the engine's verdict) has them, not yet saved."""
+    return [
         Game(
             match=match,
             number=game.number,
@@ -75,7 +73,14 @@ def games_save(*, match: Match, first_dealer: int, result: MatchResult) -> None:
             loser_score=game.loser_score,
         )
         for game in result.games
-    )
+    ]
+
+
+def games_save(*, match: Match, first_dealer: int, result: MatchResult) -> None:
+    """Replace the match's games with ``result``'s: the engine's verdict on games whose
+    first was dealt by ``first_dealer``. The match keeps that first dealer and the winner."""
+    match.games.all().delete()
+    Game.objects.bulk_create(game_rows(match=match, result=result))
     match.first_dealer = first_dealer
     match.winner = result.winner
     match.save(update_fields=["first_dealer", "winner", "updated_at"])
