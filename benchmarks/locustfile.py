@@ -26,11 +26,13 @@ the same spectator's previous poll began), and those with no report either since
 (a report shows in its row, so it moves the round page's version: ``Finals``).
 
 **The PDF burst.** ``RoundReader`` opens the round page as a new visitor (a full render)
-every second; ``Burster`` settles the next table by private link every ``BURST_EVERY``
-seconds (15) and, with ``BURST=1``, then asks at once for the round's ten new documents
-(five PDFs in two languages) in 25 concurrent requests, as an anonymous visitor or, with
-``BURST_MEMBER=1``, logged in as a member. Run without and with ``BURST``: the round
-page's p95 in both is the measure.
+every second; ``Burster`` settles the next table by private link and then runs the next
+phase of ``PHASES``, in turn: *quiet* (no PDF requests for ``BURST_EVERY`` seconds, 15)
+or a burst, one reader (an anonymous visitor, then a logged-in member) asking at once
+for the round's ten new documents (five PDFs in two languages) in 25 concurrent tabs,
+each reloading "being prepared" every 2 s until its PDF is there. Each round page is
+named after the phase it starts in, so one run compares the round page with and without
+bursts under the same load of the machine: the p95 of each phase is the measure.
 
 **The stress** (closed loop, no think time): ``StandingsReader`` asks for the standings
 page as a polling browser does (revalidating with its ETag), ``StandingsNewcomer`` as a
@@ -330,18 +332,26 @@ class PdfReader(HttpUser):
         self.client.get(f"/t/{SLUG}/standings.pdf?round={VENUE['round'] - 1}", name="cached PDF")
 
 
+# The burst's phases, in turn, each started by a final result: as long without PDFs as with.
+PHASES = ["quiet", "anonymous", "quiet", "member"]
+_phase = {"name": "start"}
+
+
 class RoundReader(Spread):
-    """A new visitor opening the round page (no ETag: a full render), once a second."""
+    """A new visitor opening the round page (no ETag: a full render), once a second; the
+    request is named after the burst's phase it starts in."""
 
     wait_time = constant(1)
 
     @task
     def round_page(self) -> None:
-        self.client.get(ROUND, name="round page (new visitor)")
+        self.client.get(ROUND, name=f"round page ({_phase['name']})")
 
 
 BURST_EVERY = float(os.environ.get("BURST_EVERY", "15"))
 BURST_REQUESTS = 25
+# How long a tab keeps reloading "being prepared" before the run calls it a failure.
+BURST_PATIENCE = 90.0
 # The round's documents that a final result makes new, in two languages: ten documents.
 DOCUMENTS = [
     f"{ROUND}pairings.pdf",
@@ -353,45 +363,73 @@ DOCUMENTS = [
 
 
 class Burster(TablePair):
-    """A result by private link every ``BURST_EVERY`` s, then (``BURST=1``) one reader's
-    25 concurrent requests for the ten documents it made new."""
+    """Settles the next table by private link, then runs the next of ``PHASES``: quiet
+    (nothing more for ``BURST_EVERY`` s) or a burst, one reader's 25 concurrent requests
+    for the ten documents the result made new, each tab reloading the "being prepared"
+    page as a browser does until its PDF is there (at least ``BURST_EVERY`` s)."""
 
     fixed_count = 1
 
     def on_start(self) -> None:
         super().on_start()
-        self.burst = os.environ.get("BURST") == "1"
-        self.reader = HttpSession(
+        self.answer_after = 1.0
+        self.readers = {
+            "anonymous": self._session(),
+            "member": self._session(),
+        }
+        log_in(self.readers["member"], VENUE["member"])
+        self.phases = itertools.cycle(PHASES)
+
+    def _session(self) -> HttpSession:
+        return HttpSession(
             base_url=self.host, request_event=self.environment.events.request, user=self
         )
-        self.answer_after = 0.0
-        if os.environ.get("BURST_MEMBER") == "1":
-            log_in(self.reader, VENUE["member"])
 
     @task
     def play_a_table(self) -> None:
-        time.sleep(BURST_EVERY)
         if self.table is None:
+            _phase["name"] = "done"  # no table left to report: nothing to compare
+            time.sleep(BURST_EVERY)
             return
         self.settle(self.table)
         self.table = next_table()
-        if self.burst:
+        started = time.monotonic()
+        phase = next(self.phases)
+        _phase["name"] = phase
+        if phase != "quiet":
             # Threads are greenlets here (locust patches the standard library for gevent).
-            requests = []
+            tabs = []
             for n in range(BURST_REQUESTS):
                 document = n % (2 * len(DOCUMENTS))
                 url = DOCUMENTS[document % len(DOCUMENTS)]
                 language = "sv" if document < len(DOCUMENTS) else "en"
-                requests.append(threading.Thread(target=self._document, args=(url, language)))
-            for request in requests:
-                request.start()
-            for request in requests:
-                request.join()
+                reader = self.readers[phase]
+                tabs.append(threading.Thread(target=self._tab, args=(reader, url, language)))
+            for tab in tabs:
+                tab.start()
+            for tab in tabs:
+                tab.join()
+        time.sleep(max(0.0, started + BURST_EVERY - time.monotonic()))
 
-    def _document(self, url: str, language: str) -> None:
+    def _tab(self, reader: HttpSession, url: str, language: str) -> None:
+        """One tab: the document, reloaded every two seconds while it is being prepared."""
         headers = {"Accept-Language": language}
-        with self.reader.get(url, headers=headers, name="burst PDF", catch_response=True) as r:
-            if r.status_code in (200, 202, 429):  # the PDF, "being prepared", or the limit
+        name = "burst PDF"
+        given_up = time.monotonic() + BURST_PATIENCE
+        while True:
+            with reader.get(url, headers=headers, name=name, catch_response=True) as r:
+                if r.status_code == 429:  # the reader's limit: a page saying so
+                    r.success()
+                    return
+                if r.status_code != 200:
+                    r.failure(str(r.status_code))
+                    return
+                if r.headers.get("Content-Type", "").startswith("application/pdf"):
+                    r.success()
+                    return
+                if time.monotonic() > given_up:
+                    r.failure("still being prepared")
+                    return
                 r.success()
-            else:
-                r.failure(str(r.status_code))
+            name = "burst PDF, reloaded"
+            time.sleep(2)  # the page's refresh (printing.cache.REFRESH_SECONDS)

@@ -35,6 +35,7 @@ from tournaments.models import (
 )
 from tournaments.services.playoff import finish_refusal, playoff_refusal
 from tournaments.services.rounds import pairing_refusal
+from tournaments.signals import answer_version, expected_scores_version_wanted
 
 
 def standings(tournament: Tournament, *, through_round: int | None = None) -> list[StandingRow]:
@@ -133,6 +134,20 @@ def round_match_versions(round_: Round) -> list[MatchVersion]:
     ]
 
 
+def unplayed_pairs(round_: Round) -> dict[int, tuple[int, int]]:
+    """Each match of the round with no result yet (byes aside): its players' ids, seat
+    0's first, in one query (what its expected scores are computed from)."""
+    seats = (
+        Seat.objects.filter(match__round=round_, match__status__in=UNPLAYED, match__is_bye=False)
+        .order_by("match_id", "seat")
+        .values_list("match_id", "entry__player_id")
+    )
+    players: dict[int, list[int]] = {}
+    for match, player in seats:
+        players.setdefault(match, []).append(player)
+    return {match: (pair[0], pair[1]) for match, pair in players.items() if len(pair) == 2}
+
+
 def round_player_names(round_: Round) -> dict[int, str]:
     """The names of the round's players as its pairings show them (``distinct_names``), by
     player id: told apart across the whole round, however few of its rows are drawn."""
@@ -167,7 +182,7 @@ def _versioned_rounds(tournament: Tournament, through: int) -> list[Round]:
     """
     return list(
         tournament.rounds.filter(number__lte=through).only(
-            "pk", "tournament_id", "number", "results_version", "published_at"
+            "pk", "tournament_id", "number", "status", "results_version", "published_at"
         )
     )
 
@@ -175,20 +190,22 @@ def _versioned_rounds(tournament: Tournament, through: int) -> list[Round]:
 @dataclass(frozen=True)
 class RoundVersions:
     """What a round's page keys on: ``page``, every round up to it (a report in it, a
-    correction before it, or any change that is not a result); ``earlier``, the rounds
-    before it alone (the players' records on its pairings)."""
+    correction before it, or any change that is not a result) and, while the round is
+    played, the rating list (its unplayed matches' expected scores); ``earlier``, the
+    rounds before it alone (the players' records on its pairings)."""
 
     page: str
     earlier: str
 
 
 def round_versions(tournament: Tournament, number: int) -> RoundVersions:
-    """The versions of round ``number``'s page (``RoundVersions``), in one query."""
+    """The versions of round ``number``'s page (``RoundVersions``), in one query (two while
+    the round is played: the rating list's version)."""
     rounds = _versioned_rounds(tournament, number)
-    return RoundVersions(
-        page=rounds_version(rounds),
-        earlier=rounds_version(r for r in rounds if r.number < number),
-    )
+    page = rounds_version(rounds)
+    if any(r.number == number and r.status == Round.Status.PLAYING for r in rounds):
+        page += f"|ratings.{answer_version(expected_scores_version_wanted)}"
+    return RoundVersions(page=page, earlier=rounds_version(r for r in rounds if r.number < number))
 
 
 def standings_version(tournament: Tournament) -> str:

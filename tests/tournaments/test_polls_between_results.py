@@ -8,16 +8,20 @@ no page or re-rate costs a query per earlier round.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.db import connection
+from django.db.models import F
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from ratings.models import ListRating, RatingList
+from ratings.selectors import list_version
 from ratings.services import ratings_rerate
 from tests.tournaments.conftest import account, make_tournament, play_round, seats
 from tournaments.access import Actor
@@ -148,7 +152,6 @@ def test_a_report_not_yet_confirmed_does_not_count_in_the_standings(
 
 def record_of(name: str, page: str) -> tuple[int, int]:
     """The W-L of ``name`` on the standings page."""
-    import re
 
     line = re.search(rf">{re.escape(name)}</a>.*?</tr>", page, re.DOTALL)
     assert line is not None
@@ -238,3 +241,49 @@ def _costs(organiser: User, played: int) -> dict[str, int]:
 def test_no_query_per_earlier_round(organiser: User) -> None:
     # Three rounds more: a query a round would show as 3 more.
     assert _costs(organiser, 2) == _costs(organiser, 5)
+
+
+def test_after_a_final_result_is_rated_the_next_report_draws_only_the_rows_it_changed(
+    playing: Tournament, drawn: list[int]
+) -> None:
+    """The re-rate after a final result moves the list's version, not what the other
+    unplayed tables show: the next report draws its own row (and the confirmed one, not
+    drawn since), never the whole round's."""
+    url = reverse("tournaments:round", args=[playing.slug, 2])
+    first, second = table(playing, 1), table(playing, 2)
+    spectator().get(url)
+    report(first)
+    spectator().get(url)
+    listed = list_version()
+    confirm(first)  # and its re-rate (the tests' tasks run when they are queued)
+    assert list_version() != listed
+    drawn.clear()
+    report(second)
+    assert "Reported, awaiting confirmation" in spectator().get(url).text
+    assert sorted(drawn) == sorted([first.pk, second.pk])
+
+
+def test_a_change_of_the_list_that_moves_an_expected_score_shows_at_once(
+    playing: Tournament,
+) -> None:
+    """The expected scores follow the list: a poll after the list moved gets the new
+    figures, neither a 304 nor the table kept from before."""
+    url = reverse("tournaments:round", args=[playing.slug, 2])
+    browser = spectator()
+    before = browser.get(url)
+    match = table(playing, 4)
+    shown = re.compile(
+        rf'expected (\d+)–(\d+) %</span></td>\s*<td[^>]*><a href="[^"]*/match/{match.pk}/"'
+    )
+    figures = shown.search(before.text)
+    assert figures is not None
+    # As a re-rate writes it (a rated game of table 4's first player elsewhere, say): their
+    # line on the list much higher, the list's version moved.
+    player = seats(match)[0].entry.player
+    ListRating.objects.filter(player=player).update(rating=F("rating") + 400)
+    RatingList.objects.filter(pk=1).update(version=F("version") + 1)
+    after = browser.get(url, headers={"If-None-Match": before["ETag"]})
+    assert after.status_code == 200
+    moved = shown.search(after.text)
+    assert moved is not None
+    assert int(moved.group(1)) > int(figures.group(1))

@@ -10,7 +10,8 @@ report costs the render of its own row and the others are read back (docs/operat
 - the rounds before this one: the records shown beside each name;
 - the reader's language, whether the row is the reader's own match (marked), and
   whether the reader is an organiser (their rows are never a spectator's, nor the reverse);
-- for a match not played yet, the rating list's version: its expected scores.
+- for a match not played yet, its expected scores as the row shows them (from the rating
+  list): a re-rate after a result draws again only the rows whose figures it changed.
 """
 
 from __future__ import annotations
@@ -27,8 +28,7 @@ from django.utils.translation import get_language
 from tournaments import selectors
 from tournaments.models import Round, Tournament
 from tournaments.selectors import MatchVersion
-from tournaments.signals import answer_version, expected_scores_version_wanted
-from tournaments.templatetags.standings_table import pairing_lines
+from tournaments.templatetags.standings_table import expected_percents, pairing_lines
 
 register = template.Library()
 
@@ -37,7 +37,13 @@ ROW_TEMPLATE = "tournaments/round_detail.html#pairing_row"
 
 
 def row_key(
-    match: MatchVersion, *, setup: str, earlier: str, mine: bool, organiser: bool, ratings: int
+    match: MatchVersion,
+    *,
+    setup: str,
+    earlier: str,
+    mine: bool,
+    organiser: bool,
+    expected: tuple[int, int] | None,
 ) -> str:
     parts = [
         match.version,
@@ -46,7 +52,7 @@ def row_key(
         get_language() or "",
         "mine" if mine else "",
         "organiser" if organiser else "",
-        str(ratings) if match.unplayed else "",
+        str(expected) if match.unplayed else "",
     ]
     digest = hashlib.blake2b("|".join(parts).encode(), digest_size=16).hexdigest()
     return f"pairing-row:{digest}"
@@ -75,10 +81,15 @@ def pairing_rows(
     matches = selectors.round_match_versions(round_)
     setup = selectors.setup_version(tournament)
     unplayed = any(m.unplayed for m in matches)
-    ratings = answer_version(expected_scores_version_wanted) if unplayed else 0
+    expected = expected_percents(selectors.unplayed_pairs(round_)) if unplayed else {}
     keys = {
         m.pk: row_key(
-            m, setup=setup, earlier=earlier, mine=m.pk == mine, organiser=organiser, ratings=ratings
+            m,
+            setup=setup,
+            earlier=earlier,
+            mine=m.pk == mine,
+            organiser=organiser,
+            expected=expected.get(m.pk),
         )
         for m in matches
     }
@@ -90,7 +101,7 @@ def pairing_rows(
         row = get_template(ROW_TEMPLATE)
         drawn = {
             keys[line.match_id]: row.render({"line": line, "mine": line.match_id == mine})
-            for line in pairing_lines(tournament, rows, names=names)
+            for line in pairing_lines(tournament, rows, names=names, expected=expected)
         }
         cache.set_many(drawn, KEEP_SECONDS)
         kept.update(drawn)

@@ -143,7 +143,8 @@ def on_listing(request: HttpRequest, *args: Any, **kwargs: Any) -> Validators | 
 
 def on_round(request: HttpRequest, slug: str, number: int, **kwargs: Any) -> Validators | None:
     """A round's page changes with a result in it (a report too: its row shows it), a
-    correction in an earlier round (the records), and any change that is not a result."""
+    correction in an earlier round (the records), any change that is not a result, and
+    while it is played the rating list (the expected scores)."""
     return _narrow(request, slug, lambda t: "round|" + round_versions_of(request, t, number).page)
 
 
