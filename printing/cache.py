@@ -25,7 +25,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.utils.crypto import get_random_string
 from django.utils.translation import get_language
 from django_ratelimit import ALL
@@ -131,10 +131,13 @@ def _status_page(request: HttpRequest, *, ready: bool, failed: bool) -> HttpResp
         "refresh_seconds": REFRESH_SECONDS,
         "polling": bool(request.headers.get("HX-Request")),
     }
+    # Rendered without the request (no context processors: no session, user nor query):
+    # one reader's burst of tabs asks for this page many times a second.
     if context["polling"]:
         status = 200 if ready or failed else 202
-        return render(request, "printing/preparing.html#status", context, status=status)
-    response = render(request, "printing/preparing.html", context)
+        fragment = render_to_string("printing/preparing.html#status", context)
+        return HttpResponse(fragment, status=status)
+    response = HttpResponse(render_to_string("printing/preparing.html", context))
     # Its own validator, never the document's: a browser that keeps this page must not be
     # told "304, still the same" once the PDF is there (views.conditional keeps an ETag
     # that is already set).

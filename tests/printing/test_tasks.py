@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from pytest_django import Settings
 
@@ -46,6 +48,28 @@ def browser(language: str = "en") -> Client:
 
 def standings_url(tournament: Tournament, round_number: int = 2) -> str:
     return reverse("tournaments:standings_pdf", args=[tournament.slug]) + f"?round={round_number}"
+
+
+@pytest.mark.usefixtures("queued")
+def test_the_waiting_page_is_in_the_readers_language_and_costs_two_queries(
+    playing: Tournament,
+) -> None:
+    """A reader's tabs reload "being prepared" every 2 s: a plain page in their language,
+    costing no query beyond the two the document's version needs (a guard: the page is
+    what one reader's burst asks for many times a second)."""
+    url = standings_url(playing)
+    for language in ("sv", "en"):
+        browser(language).get(url)  # the first reader in each language queues its render
+    for language, words in [("sv", "Dokumentet förbereds."), ("en", "being prepared.")]:
+        client = browser(language)
+        with CaptureQueriesContext(connection) as queries:
+            page = client.get(url)
+        text = page.content.decode()
+        assert f'<html lang="{language}">' in text
+        assert words in text
+        assert 'http-equiv="refresh"' in text
+        # The tournament and its rounds (the document's version); no session, no user.
+        assert len(queries) <= 2, [query["sql"] for query in queries]
 
 
 @pytest.mark.usefixtures("queued")
