@@ -46,7 +46,11 @@ lock: install-dev
 
 # Two processes in one: the task worker in the background, the server in front. Ctrl-C
 # reaches both (one process group); the trap stops the worker when the server ends otherwise.
-WITH_WORKER = trap 'kill $$worker 2>/dev/null' EXIT; $(PY) manage.py db_worker --no-startup-delay & worker=$$!;
+# The worker runs at a lower CPU priority (WORKER_NICE): on a shared machine the pages come
+# first, a PDF or a re-rate a moment later (docs/operating.md, "One machine").
+WORKER_NICE ?= 10
+WITH_WORKER = trap 'kill $$worker 2>/dev/null' EXIT; \
+	nice -n $(WORKER_NICE) $(PY) manage.py db_worker --no-startup-delay & worker=$$!;
 
 ## Serve the site with demo data on SQLite at http://127.0.0.1:$(PORT), its task worker beside it
 run: install

@@ -10,7 +10,8 @@
    written in bulk) with round 9 to be reported, a side event for the organiser to pair
    again, an organiser's and a member's account.
 3. The processes as production runs them (``make serve``, docs/operating.md): per
-   server gunicorn with 3 sync workers and a task worker (``manage.py db_worker``), on
+   server gunicorn with 3 sync workers and a task worker (``manage.py db_worker`` under
+   ``nice -n 10``, ``--worker-nice``), on
    ports ``--port``, ``--port`` + 1... With one server the cache is a file cache in the
    temporary folder; with ``--servers 2`` a Redis started here on ``--redis-port`` is
    the shared cache (``CACHE_URL=redis://``), and locust spreads its users over both
@@ -317,7 +318,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=int, default=120, help="the venue's run")
     parser.add_argument("--result-every", type=float, default=20.0)
     parser.add_argument(
-        "--worker-nice", type=int, default=0, help="start each db_worker under nice -n N"
+        "--worker-nice",
+        type=int,
+        default=10,
+        help="start each db_worker under nice -n N (10, as make serve; 0: not)",
     )
     parser.add_argument("--burst-seconds", type=int, default=300, help="the burst's run")
     parser.add_argument("--stress-seconds", type=int, default=20)
