@@ -250,7 +250,8 @@ def burst(setup: Setup, seconds: int) -> str:
         "a result settled by private link every 15 s or so, each starting the next phase in "
         "turn: quiet (no PDF requests), an anonymous visitor's burst, quiet, a member's "
         "burst: 25 concurrent tabs asking for the 10 documents the result made new, each "
-        'reloading "being prepared" every 2 s until its PDF is there; the round page named '
+        'reloading "being prepared" as it says (after 2 s, then a second longer each '
+        "time) until its PDF is there; the round page named "
         f"after the phase it starts in; one run of {seconds} s):",
         "",
         *_table([*phases.values(), *pdfs]),

@@ -9,7 +9,8 @@ the change, and the old ones age out of the cache.
 
 A request for a document version that is not rendered yet enqueues one render task
 (``printing.tasks.render_pdf``) and answers at once with a page that says the document
-is being prepared and reloads itself until it is there (``printing.state`` keeps the
+is being prepared and reloads itself until it is there (after 2 s, then a second
+longer each time, at most 10 s; ``printing.state`` keeps the
 markers that make many readers, or one reader's burst, enqueue it once). Only the
 request that enqueues a render counts against the reader's rate limit
 (``render_refused``): readers of a document already rendered or queued cost nothing,
@@ -43,10 +44,15 @@ from printing.state import Rendered
 # readers a view calls exempt (organisers) print what they need.
 VISITOR_RENDERS = "60/10m"
 MEMBER_RENDERS = "60/10m"
-# How often the "being prepared" page looks again.
+# When the "being prepared" page looks again: after REFRESH_SECONDS, then a second longer
+# each time up to MAX_REFRESH_SECONDS (a document alone is ready in a few seconds; behind
+# a queue of renders a reader's tabs would otherwise ask every 2 s for a minute).
 REFRESH_SECONDS = 2
-# The query parameter of "Try again" after a failed render.
+MAX_REFRESH_SECONDS = 10
+# The query parameters of "Try again" after a failed render, and of how many times the
+# page has looked again.
 RETRY = "retry"
+WAITED = "waited"
 
 __all__ = ["Rendered", "cache_key", "pdf_response", "render_refused"]
 
@@ -112,23 +118,35 @@ def _enqueued(
         raise
 
 
-def _again(request: HttpRequest, *, retry: bool) -> str:
-    """This document's address, asking to try a failed render again or not."""
+def _waited(request: HttpRequest) -> int:
+    """How many times the reader's page has looked again (0 for a bad value)."""
+    value = request.GET.get(WAITED, "")
+    return min(int(value), MAX_REFRESH_SECONDS) if value.isascii() and value.isdigit() else 0
+
+
+def _again(request: HttpRequest, *, retry: bool = False, waited: int | None = None) -> str:
+    """This document's address, asking to try a failed render again or not, and counting
+    the page's looks (``waited``) or not."""
     query = request.GET.copy()
     query.pop(RETRY, None)
+    query.pop(WAITED, None)
     if retry:
         query[RETRY] = "1"
+    if waited:
+        query[WAITED] = str(waited)
     encoded = urlencode(sorted(query.items()))
     return f"{request.path}?{encoded}" if encoded else request.path
 
 
 def _status_page(request: HttpRequest, *, ready: bool, failed: bool) -> HttpResponse:
+    waited = _waited(request)
     context = {
-        "url": _again(request, retry=False),
+        "url": _again(request),
+        "look_again_url": _again(request, waited=waited + 1),
         "retry_url": _again(request, retry=True),
         "ready": ready,
         "failed": failed,
-        "refresh_seconds": REFRESH_SECONDS,
+        "refresh_seconds": min(REFRESH_SECONDS + waited, MAX_REFRESH_SECONDS),
         "polling": bool(request.headers.get("HX-Request")),
     }
     # Rendered without the request (no context processors: no session, user nor query):

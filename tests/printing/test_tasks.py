@@ -4,6 +4,9 @@ Through the documents of a tournament and the rating list, printing's two users.
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection
@@ -70,6 +73,34 @@ def test_the_waiting_page_is_in_the_readers_language_and_costs_two_queries(
         assert 'http-equiv="refresh"' in text
         # The tournament and its rounds (the document's version); no session, no user.
         assert len(queries) <= 2, [query["sql"] for query in queries]
+
+
+@pytest.mark.usefixtures("queued")
+def test_the_waiting_page_looks_again_a_second_later_each_time_up_to_ten(
+    playing: Tournament,
+) -> None:
+    """Behind a queue of renders a reader's tabs should not ask every 2 s for a minute:
+    the page looks again after 2 s, then 3, 4... at most 10; a bad count starts over."""
+    url = standings_url(playing)
+    client = browser()
+    refresh = re.compile(r'http-equiv="refresh" content="(\d+);url=([^"]+)"')
+
+    def looks_again(address: str) -> tuple[int, str]:
+        found = refresh.search(client.get(address).content.decode())
+        assert found is not None
+        return int(found.group(1)), html.unescape(found.group(2))
+
+    waits = []
+    address = url
+    for _look in range(11):
+        seconds, address = looks_again(address)
+        waits.append(seconds)
+    assert waits == [2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10]
+    assert address.startswith(url)  # the same document, its look counted after it
+    assert looks_again(url + "&waited=x")[0] == 2
+    # The polled fragment slows down the same way.
+    fragment = client.get(url + "&waited=3", headers={"HX-Request": "true"})
+    assert 'hx-trigger="every 5s"' in fragment.content.decode()
 
 
 @pytest.mark.usefixtures("queued")
