@@ -30,9 +30,10 @@ every second; ``Burster`` settles the next table by private link and then runs t
 phase of ``PHASES``, in turn: *quiet* (no PDF requests for ``BURST_EVERY`` seconds, 15)
 or a burst, one reader (an anonymous visitor, then a logged-in member) asking at once
 for the round's ten new documents (five PDFs in two languages) in 25 concurrent tabs,
-each reloading "being prepared" as its meta refresh says until its PDF is there. Each round page is
-named after the phase it starts in, so one run compares the round page with and without
-bursts under the same load of the machine: the p95 of each phase is the measure.
+each reloading "being prepared" when its meta refresh says until its PDF is there. Each
+round page is named after the phase it starts in, so one run compares the round page
+with and without bursts under the same load of the machine: the p95 of each phase is
+the measure.
 
 **The stress** (closed loop, no think time): ``StandingsReader`` asks for the standings
 page as a polling browser does (revalidating with its ETag), ``StandingsNewcomer`` as a
