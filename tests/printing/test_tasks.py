@@ -57,9 +57,9 @@ def standings_url(tournament: Tournament, round_number: int = 2) -> str:
 def test_the_waiting_page_is_in_the_readers_language_and_costs_two_queries(
     playing: Tournament,
 ) -> None:
-    """A reader's tabs reload "being prepared" every 2 s: a plain page in their language,
-    costing no query beyond the two the document's version needs (a guard: the page is
-    what one reader's burst asks for many times a second)."""
+    """A reader's tabs reload "being prepared" until their PDF is there: a plain page in
+    their language, costing no query beyond the two the document's version needs (a
+    guard: the page is what one reader's burst asks for many times a second)."""
     url = standings_url(playing)
     for language in ("sv", "en"):
         browser(language).get(url)  # the first reader in each language queues its render
