@@ -8,7 +8,6 @@ import html
 import re
 
 import pytest
-from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -17,24 +16,14 @@ from pytest_django import Settings
 
 from printing import cache, documents
 from tests.queue import DATABASE_TASKS, run_queue, waiting
-from tests.tournaments.conftest import make_tournament, organiser, play_round
+from tests.tournaments.conftest import organiser, playing
 from tournaments.models import Tournament
-from tournaments.services import rounds
 
-__all__ = ["organiser"]  # the fixture, used by name
+__all__ = ["organiser", "playing"]  # the fixtures, used by name
 
 pytestmark = pytest.mark.django_db
 
 RENDER_TASK = "printing.tasks.render_pdf"
-
-
-@pytest.fixture
-def playing(organiser: User) -> Tournament:
-    """Round 1 closed, round 2 published with its matches unreported."""
-    tournament = make_tournament(8)
-    play_round(tournament, organiser)
-    rounds.round_publish(round=rounds.round_propose(tournament=tournament))
-    return tournament
 
 
 @pytest.fixture

@@ -79,6 +79,15 @@ def tournament(db: None) -> Tournament:
     return make_tournament()
 
 
+@pytest.fixture
+def playing(organiser: User) -> Tournament:
+    """Round 1 closed, round 2 published with its matches unreported."""
+    tournament = make_tournament(8)
+    play_round(tournament, organiser)
+    rounds.round_publish(round=rounds.round_propose(tournament=tournament))
+    return tournament
+
+
 def seats(match: Match) -> list[Seat]:
     return sorted(match.seats.select_related("entry__player__user"), key=lambda seat: seat.seat)
 

@@ -13,9 +13,9 @@ from django.urls import reverse
 
 from club.services import player_update
 from tests.factories import PlayerFactory
-from tests.tournaments.conftest import account, make_tournament, play_round
+from tests.tournaments.conftest import account, make_tournament
 from tournaments.models import Match, Tournament
-from tournaments.services import results, rounds
+from tournaments.services import results
 from tournaments.services import tournaments as services
 
 if TYPE_CHECKING:
@@ -30,15 +30,6 @@ def client(language: str = "en") -> Client:
     browser.cookies["django_language"] = language
     browser.get(reverse("home"))
     return browser
-
-
-@pytest.fixture
-def playing(organiser: User) -> Tournament:
-    """Round 1 closed, round 2 published with its matches unreported."""
-    tournament = make_tournament(8)
-    play_round(tournament, organiser)
-    rounds.round_publish(round=rounds.round_propose(tournament=tournament))
-    return tournament
 
 
 def standings_url(tournament: Tournament) -> str:

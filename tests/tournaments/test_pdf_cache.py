@@ -12,24 +12,14 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from printing import cache
-from tests.tournaments.conftest import make_tournament, play_round
 from tournaments.models import Match, Tournament
-from tournaments.services import links, results, rounds
+from tournaments.services import links, results
 from tournaments.services.changes import tournament_changed
 
 if TYPE_CHECKING:
     from django.test.client import _MonkeyPatchedWSGIResponse as TestResponse
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def playing(organiser: User) -> Tournament:
-    """Round 1 closed, round 2 published with its matches unreported."""
-    tournament = make_tournament(8)
-    play_round(tournament, organiser)
-    rounds.round_publish(round=rounds.round_propose(tournament=tournament))
-    return tournament
 
 
 def text_of(response: TestResponse) -> str:

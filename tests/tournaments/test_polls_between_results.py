@@ -40,15 +40,6 @@ def spectator(language: str = "en") -> Client:
     return browser
 
 
-@pytest.fixture
-def playing(organiser: User) -> Tournament:
-    """Round 1 closed, round 2 published with its four matches unreported."""
-    tournament = make_tournament(8)
-    play_round(tournament, organiser)
-    rounds.round_publish(round=rounds.round_propose(tournament=tournament))
-    return tournament
-
-
 def table(tournament: Tournament, number: int) -> Match:
     return Match.objects.get(round__tournament=tournament, round__number=2, table=number)
 

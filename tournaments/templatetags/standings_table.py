@@ -17,7 +17,7 @@ from django.urls import reverse
 
 from club.names import distinct_names
 from scoring.rules.events import WINNING_SCORE
-from tournaments import selectors, tiebreaks
+from tournaments import tiebreaks
 from tournaments.bridge import StandingRow
 from tournaments.models import Match, Tournament
 from tournaments.signals import answer, expected_scores_wanted
@@ -120,17 +120,14 @@ def pairing_lines(
     rows: Sequence[dict[str, Any]],
     *,
     names: Mapping[int, str] | None = None,
-    expected: Mapping[int, tuple[int, int]] | None = None,
+    expected: Mapping[int, tuple[int, int]],
 ) -> list[PairingLine]:
     """The lines of some of a round's ``rows`` (``pairing_rows._rows``) as the page shows
     them; ``names``: the round's players' names told apart (else ``rows``' alone);
-    ``expected``: the unplayed matches' expected scores (``expected_percents``), if the
-    caller has them already."""
+    ``expected``: the unplayed matches' expected scores (``expected_percents``)."""
     entry_head, _zero, entry_tail = _addressed("tournaments:entry", tournament)
     match_head, _zero, match_tail = _addressed("tournaments:match", tournament)
     watch_head, _zero, watch_tail = reverse("play:online_match", args=[0]).rpartition("0")
-    if expected is None:
-        expected = _expected(rows)
     if names is None:
         names = distinct_names(seat.entry.player for row in rows for seat, _record in row["seats"])
     lines = []
@@ -176,20 +173,6 @@ def expected_percents(pairs: Mapping[int, tuple[int, int]]) -> dict[int, tuple[i
     seat 0's first; ``pairs``: each match's player ids, seat 0's first."""
     chances = answer(expected_scores_wanted, pairs=dict(pairs)) if pairs else {}
     return {match: (round(100 * p), 100 - round(100 * p)) for match, p in chances.items()}
-
-
-def _expected(rows: Sequence[dict[str, Any]]) -> dict[int, tuple[int, int]]:
-    """Each unplayed match's expected scores from the ratings, seat 0's first, in per cent."""
-    unplayed = {
-        row["match"].pk: tuple(seat.entry.player_id for seat, _record in row["seats"])
-        for row in rows
-        if not row["match"].is_bye and row["match"].status in UNPLAYED
-    }
-    return expected_percents({match: (pair[0], pair[1]) for match, pair in unplayed.items()})
-
-
-UNPLAYED = selectors.UNPLAYED
-"""The matches whose expected scores the round page shows: no result reported yet."""
 
 
 def _addressed(name: str, tournament: Tournament) -> tuple[str, str, str]:
