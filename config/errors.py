@@ -16,11 +16,12 @@ from __future__ import annotations
 import logging
 import sys
 
-from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.cache import add_never_cache_headers
+
+from core.outages import is_database_outage
 
 logger = logging.getLogger(__name__)
 
@@ -28,15 +29,6 @@ logger = logging.getLogger(__name__)
 # of minutes, and the 429 page says "a few minutes"; the 503 page says "a minute".
 RATE_LIMITED_RETRY_AFTER = 120
 DATABASE_RETRY_AFTER = 60
-
-
-def is_database_outage(error: BaseException | None) -> bool:
-    """True for an error reaching the database, itself or as the cause of another."""
-    while error is not None:
-        if isinstance(error, OperationalError | InterfaceError):
-            return True
-        error = error.__cause__
-    return False
 
 
 def error_page(request: HttpRequest | None, template: str, *, status: int) -> HttpResponse:

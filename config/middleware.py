@@ -6,7 +6,8 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
 
-from config.errors import database_unavailable, is_database_outage
+from config.errors import database_unavailable
+from core.outages import is_database_outage
 
 
 class DatabaseUnavailableMiddleware:

@@ -233,6 +233,8 @@ INSTALLED_APPS = [
     "django_ratelimit",
     "template_partials",
     "django_tasks",
+    # Before django_tasks_db: its ``db_worker`` is the supervised worker (ops.worker).
+    "ops",
     "django_tasks_db",
     "club",
     "printing",
@@ -381,6 +383,12 @@ TASKS = {
         "BACKEND": os.environ.get("TASKS_BACKEND", "").strip() or "django_tasks_db.DatabaseBackend",
     }
 }
+
+# The task worker's heartbeat (ops.worker): it beats every BEAT_SECONDS; one unseen for
+# LEASE_SECONDS is lost, and the tasks it left RUNNING are run again by the next sweep
+# (every SWEEP_SECONDS, in any worker). A killed worker's task runs again within
+# LEASE + SWEEP seconds of a worker running (docs/operating.md, "The task worker").
+TASK_WORKER: dict[str, float] = {"BEAT_SECONDS": 5, "LEASE_SECONDS": 30, "SWEEP_SECONDS": 10}
 
 # Rate limits (django-ratelimit) count in the default cache, per client address.
 RATELIMIT_USE_CACHE = "default"

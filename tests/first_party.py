@@ -4,6 +4,7 @@ files of the site (what the image carries) and the development ones beside them.
 SITE = (
     "config",
     "core",
+    "ops",
     "club",
     "play",
     "printing",

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-APPS = ["core", "club", "play", "tournaments", "ratings", "scoring"]
+APPS = ["core", "ops", "club", "play", "tournaments", "ratings", "scoring"]
 
 
 def importers(place: str, of: set[str]) -> list[str]:
@@ -38,6 +38,11 @@ def test_no_app_imports_the_roof_or_the_demo(app: str) -> None:
 
 def test_core_imports_no_app() -> None:
     assert importers("core", {"club", "play", "tournaments", "ratings", "demo", "config"}) == []
+
+
+def test_the_task_machinery_imports_no_app() -> None:
+    """``ops`` (the worker, its beats and reruns) serves every app and knows none."""
+    assert importers("ops", {"club", "play", "tournaments", "ratings", "demo", "config"}) == []
 
 
 def test_the_register_imports_neither_the_games_nor_the_tournaments() -> None:

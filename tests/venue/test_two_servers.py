@@ -11,7 +11,6 @@ and one PDF asked for on both is rendered once (docs/operating.md, "Several serv
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
 import threading
@@ -24,7 +23,7 @@ from email.message import Message
 from http.cookiejar import CookieJar
 from pathlib import Path
 from urllib.error import HTTPError
-from urllib.parse import quote, urlencode
+from urllib.parse import urlencode
 
 import pytest
 import redis
@@ -36,13 +35,13 @@ from django_tasks_db.models import DBTaskResult
 from printing.tasks import render_pdf
 from tests.conftest import skip_or_fail
 from tests.factories import UserFactory
+from tests.processes import database_url, free_port, started, stop
 from tests.tournaments.conftest import make_tournament, seats
 from tournaments.models import Match, Tournament
 from tournaments.services import rounds
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 
-ROOT = Path(__file__).resolve().parent.parent.parent
 # How long a server may take to start, and a render to be done.
 START_SECONDS = 60
 RENDER_SECONDS = 90
@@ -52,27 +51,6 @@ RENDER_SECONDS = 90
 class Servers:
     a: str
     b: str
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-def _database_url() -> str:
-    """This test's database (pytest-django's ``test_<name>``, per xdist worker) as a URL."""
-    db = connection.settings_dict
-    password = f":{quote(db['PASSWORD'], safe='')}" if db["PASSWORD"] else ""
-    host = db["HOST"] or "localhost"
-    port = f":{db['PORT']}" if db["PORT"] else ""
-    return f"postgres://{quote(db['USER'] or '', safe='')}{password}@{host}{port}/{db['NAME']}"
-
-
-def _started(argv: list[str], env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
-    with log.open("wb") as out:
-        return subprocess.Popen(argv, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
 
 
 def _wait_for_ping(url: str, process: subprocess.Popen[bytes], log: Path) -> None:
@@ -89,18 +67,6 @@ def _wait_for_ping(url: str, process: subprocess.Popen[bytes], log: Path) -> Non
     pytest.fail(f"the server at {url} did not answer /ping/ in {START_SECONDS} s")
 
 
-def _stop(processes: list[subprocess.Popen[bytes]]) -> None:
-    """Stop them all at once (each finishes what it is doing), killing any that lingers."""
-    for process in processes:
-        process.terminate()
-    for process in processes:
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-
-
 @pytest.fixture(scope="module")
 def servers(
     django_db_setup: None, redis_url: str, tmp_path_factory: pytest.TempPathFactory
@@ -114,7 +80,7 @@ def servers(
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "tests.venue.server_settings",
-        "DATABASE_URL": _database_url(),
+        "DATABASE_URL": database_url(),
         "CACHE_URL": f"{redis_url}{joiner}key_prefix={prefix}",
         "LOG_LEVEL": "WARNING",
     }
@@ -124,19 +90,19 @@ def servers(
     try:
         worker = [sys.executable, "manage.py", "db_worker", "--no-startup-delay"]
         worker += ["--interval", "0.2", "--queue-name", "*"]
-        processes.append(_started(worker, env, logs / "worker.log"))
+        processes.append(started(worker, env, logs / "worker.log"))
         urls = []
         for name in ("a", "b"):
-            port = _free_port()
+            port = free_port()
             argv = [gunicorn, "config.wsgi:application", "-b", f"127.0.0.1:{port}", "-w", "2"]
             log = logs / f"{name}.log"
-            processes.append(_started(argv, env, log))
+            processes.append(started(argv, env, log))
             urls.append((f"http://127.0.0.1:{port}", processes[-1], log))
         for url, process, log in urls:
             _wait_for_ping(url, process, log)
         yield Servers(a=urls[0][0], b=urls[1][0])
     finally:
-        _stop(processes)
+        stop(processes)
         store = redis.Redis.from_url(redis_url)
         for key in store.scan_iter(match=f"{prefix}:*"):
             store.delete(key)
