@@ -46,11 +46,16 @@ lock: install-dev
 
 # Two processes in one: the task worker in the background, the server in front. Ctrl-C
 # reaches both (one process group); the trap stops the worker when the server ends otherwise.
-# The worker runs at a lower CPU priority (WORKER_NICE): on a shared machine the pages come
-# first, a PDF or a re-rate a moment later (docs/operating.md, "One machine").
+# The worker waits out a database outage by itself; if it stops for any other reason (a
+# bug, killed) it is started again 2 s later, as systemd's Restart=always would
+# (docs/operating.md, "The task worker"). It runs at a lower CPU priority (WORKER_NICE):
+# on a shared machine the pages come first, a PDF or a re-rate a moment later.
 WORKER_NICE ?= 10
 WITH_WORKER = trap 'kill $$worker 2>/dev/null' EXIT; \
-	nice -n $(WORKER_NICE) $(PY) manage.py db_worker --no-startup-delay & worker=$$!;
+	( trap 'kill $$task_worker 2>/dev/null; exit 0' INT TERM; while :; do \
+		nice -n $(WORKER_NICE) $(PY) manage.py db_worker --no-startup-delay & task_worker=$$!; \
+		wait $$task_worker; echo "The task worker stopped (status $$?): starting it again in 2 s" >&2; \
+		sleep 2; done ) & worker=$$!;
 
 ## Serve the site with demo data on SQLite at http://127.0.0.1:$(PORT), its task worker beside it
 run: install

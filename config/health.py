@@ -1,4 +1,5 @@
-"""``/ping/``: the cheapest page of the stack, for health checks and the load test.
+"""``/ping/``: the cheapest page of the stack, for health checks and the load test; and
+``/health/``: what a monitor watches, the database, the cache and the task worker.
 
 "ok" says that this process answers, not that the database does (a page that needs the
 database says so with its own 503). It reads nothing.
@@ -8,16 +9,29 @@ middleware: before the HTTPS redirect (a probe inside the container speaks plain
 ``SECURE_REDIRECT_EXEMPT`` says the same) and before the host is checked against
 ``ALLOWED_HOSTS`` (a probe asks for ``localhost`` or the container's address, not the
 club's name). The image's HEALTHCHECK asks it (docs/operating.md, The Docker image).
+
+``/health/`` answers JSON, 200 when everything works and 503 when anything does not,
+so a monitor needs only the status code (docs/operating.md, "What to watch"): the
+database answers a query, the cache keeps and gives back a value, and (with the
+database queue) a task worker has been seen within a minute and no task has waited two.
+It says counts and ages only: no names, no errors' texts, nothing private.
 """
 
 from __future__ import annotations
 
+import time
+import uuid
 from collections.abc import Callable
+from typing import Any
 
-from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
+from django.core.cache import cache
+from django.db import DatabaseError, connection
+from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed, JsonResponse
 from django.utils.cache import add_never_cache_headers
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
+
+from ops.status import uses_worker, worker_status
 
 PING_PATH = "/ping/"
 
@@ -42,3 +56,65 @@ class PingMiddleware:
         response = HttpResponse("ok", content_type="text/plain; charset=utf-8")
         add_never_cache_headers(response)
         return response
+
+
+def _timed(check: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    start = time.perf_counter()
+    answer = check()
+    return {**answer, "ms": round((time.perf_counter() - start) * 1000, 1)}
+
+
+def _database() -> dict[str, Any]:
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+        return {"ok": True}
+    except DatabaseError:
+        connection.close()
+        return {"ok": False}
+
+
+def _cache() -> dict[str, Any]:
+    """A value kept and read back: a cache that fails quietly (a miss) fails here."""
+    key, value = f"health:{uuid.uuid4().hex}", uuid.uuid4().hex
+    try:
+        cache.set(key, value, 10)
+        kept = cache.get(key) == value
+        cache.delete(key)
+    except Exception:  # any backend's error: the answer is "not working"
+        kept = False
+    return {"ok": kept}
+
+
+def _worker(database_ok: bool) -> dict[str, Any]:
+    if not uses_worker():
+        return {"ok": True, "queue": "none: tasks run when they are queued"}
+    if not database_ok:
+        return {"ok": False, "queue": "database", "reason": "the database cannot be reached"}
+    status = worker_status()
+    unseen = status.unseen_for
+    wait = status.oldest_wait
+    return {
+        "ok": not status.warns,
+        "queue": "database",
+        "last_seen": status.last_seen.isoformat() if status.last_seen else None,
+        "seconds_unseen": None if unseen is None else round(unseen.total_seconds(), 1),
+        "live_workers": status.live_workers,
+        "waiting_tasks": status.waiting,
+        "oldest_wait_seconds": None if wait is None else round(wait.total_seconds(), 1),
+        "failed_tasks_last_hour": status.failed_recently,
+        "tasks_run_again_last_hour": status.rerun_recently,
+    }
+
+
+@never_cache
+@require_safe
+def health(request: HttpRequest) -> JsonResponse:
+    database = _timed(_database)
+    checks = {
+        "database": database,
+        "cache": _timed(_cache),
+        "worker": _timed(lambda: _worker(database["ok"])),
+    }
+    ok = all(check["ok"] for check in checks.values())
+    return JsonResponse({"ok": ok, **checks}, status=200 if ok else 503)

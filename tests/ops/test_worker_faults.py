@@ -24,7 +24,7 @@ from django.test import Client, override_settings
 from django.urls import reverse
 from django_tasks_db.models import DBTaskResult
 
-from ops.models import TaskRerun, WorkerBeat
+from ops.models import TaskRerun
 from ops.reruns import WORKER_LOST
 from ratings.models import PendingRerate
 from ratings.services import ratings_recompute
