@@ -22,9 +22,11 @@ from typing import TypedDict
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 from django_tasks import task
 
 from club.models import InvitationMail, Player
+from ops.status import label_task
 
 logger = logging.getLogger(__name__)
 
@@ -136,3 +138,6 @@ def send_letter(*, letter: Letter, attempt: int, invitation_mail_id: int | None)
         return "retrying"
     _record(invitation_mail_id, attempt=attempt, state=InvitationMail.State.SENT)
     return "sent"
+
+
+label_task(send_letter, gettext_lazy("Sending an e-mail"))

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from club import account_views, lockout_views, views
+from club import account_views, background_views, lockout_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -13,6 +13,12 @@ urlpatterns = [
     ),
     path("club/", views.player_list, name="player_list"),
     path("club/lockouts/", lockout_views.lockout_list, name="lockouts"),
+    path("club/background/", background_views.background, name="background"),
+    path(
+        "club/background/<uuid:pk>/again/",
+        background_views.background_run_again,
+        name="background_run_again",
+    ),
     path("club/lockouts/lift/", lockout_views.lockout_lift, name="lockout_lift"),
     path("club/players/add/", views.player_add, name="player_add"),
     path("club/players/<int:pk>/", views.player_detail, name="player_detail"),

@@ -41,6 +41,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from datetime import timedelta
+from email.utils import getaddresses
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
@@ -247,6 +248,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     # First: /ping/ answers a health check before the HTTPS redirect and the host check.
     "config.health.PingMiddleware",
+    # Then one log line a request, with its duration and status, whatever answers it.
+    "ops.logs.RequestLogMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -441,16 +444,61 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
+# Errors told to the operator (ops.alerts, docs/operating.md "When something breaks"):
+# ADMINS="Name <address>, other@address" get a mail for each kind of error, once a burst
+# (gathered for GATHER_SECONDS, then one mail a WINDOW_SECONDS with its count).
+ADMINS = [
+    (name.strip() or address, address)
+    for name, address in getaddresses([os.environ.get("ADMINS", "")])
+    if address
+]
+SERVER_EMAIL = os.environ.get("SERVER_EMAIL") or DEFAULT_FROM_EMAIL
+EMAIL_SUBJECT_PREFIX = "[Cribbageklubben] "
+ALERTS: dict[str, float] = {"GATHER_SECONDS": 30, "WINDOW_SECONDS": 600}
+
+# Logs: one line a request and a task with its duration and outcome (ops.logs); readable
+# text by default, one JSON object a line with LOG_FORMAT=json (for journald or a shipper).
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "text").strip() or "text"
+if LOG_FORMAT not in ("text", "json"):
+    raise ImproperlyConfigured(f"LOG_FORMAT: {LOG_FORMAT!r} (use text or json).")
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-    # WeasyPrint reports each step of every document at INFO: only its warnings are news.
-    # Axes reports every login at INFO; its warnings (failures, lockouts) are the news.
+    "formatters": {
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+        "json": {
+            "()": "pythonjsonlogger.json.JsonFormatter",
+            "fmt": "%(asctime)s %(levelname)s %(name)s %(message)s",
+            "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
+        },
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": LOG_FORMAT},
+        "mail_admins": {"class": "ops.alerts.ThrottledAdminEmailHandler", "level": "ERROR"},
+    },
+    "root": {"handlers": ["console", "mail_admins"], "level": os.environ.get("LOG_LEVEL", "INFO")},
     "loggers": {
+        # Django's own loggers go to the root's handlers (its defaults would mail each error).
+        "django": {"handlers": [], "level": "INFO", "propagate": True},
+        # WeasyPrint reports each step of every document at INFO: only its warnings are news.
+        # Axes reports every login at INFO; its warnings (failures, lockouts) are the news.
         "weasyprint": {"level": "WARNING"},
         "fontTools": {"level": "WARNING"},
         "axes": {"level": "WARNING"},
+        # A task's line is ops.logs' (club.tasks); django-tasks' own are its failures.
+        "django_tasks": {"level": "WARNING"},
+        "django_tasks_db": {"level": "WARNING"},
     },
 }
+
+# An error tracker (Sentry) when SENTRY_DSN is set: unhandled errors of requests and
+# every ERROR line, personal data off and private links scrubbed (ops.tracking).
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "").strip()
+if SENTRY_DSN:
+    from ops.tracking import start_tracking
+
+    start_tracking(
+        SENTRY_DSN,
+        environment=os.environ.get("SENTRY_ENVIRONMENT", "production"),
+        release=os.environ.get("SENTRY_RELEASE", ""),
+    )

@@ -38,6 +38,7 @@ class TaskRerun(models.Model):
     class Reason(models.TextChoices):
         WORKER_LOST = "worker-lost", _("its worker stopped while running it")
         DATABASE = "database", _("the database could not be reached")
+        ASKED = "asked", _("an organiser ran it again")
 
     original_id = models.UUIDField(_("task"), unique=True)
     rerun_id = models.UUIDField(_("run again as"), null=True, blank=True, unique=True)

@@ -58,7 +58,8 @@ def run_again(
     row: DBTaskResult[..., object], *, reason: TaskRerun.Reason, note: str = ""
 ) -> TaskRerun | None:
     """Mark ``row`` failed for ``reason`` (if it is still RUNNING) and queue it again,
-    unless it has run ``MAX_RUNS`` times; None when it was run again already."""
+    unless it has run ``MAX_RUNS`` times (an organiser may always ask for one run more);
+    None when it was run again already."""
     now = timezone.now()
     with transaction.atomic():
         if TaskRerun.objects.filter(original_id=row.pk).exists():
@@ -72,7 +73,7 @@ def run_again(
             row.traceback = note
             row.save(update_fields=["status", "finished_at", "exception_class_path", "traceback"])
         rerun = None
-        if attempt < MAX_RUNS:
+        if attempt < MAX_RUNS or reason == TaskRerun.Reason.ASKED:
             run_after = (
                 now + datetime.timedelta(seconds=DATABASE_RETRY_SECONDS * attempt)
                 if reason == TaskRerun.Reason.DATABASE

@@ -3,8 +3,10 @@ a finished game (``play.reviews``)."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
 from django_tasks import task
 
+from ops.status import label_task
 from play.models import OnlineGame, PracticeGame
 from play.reviews import Kind, review_store
 
@@ -18,3 +20,6 @@ def compute_review(kind: str, pk: int) -> bool:
         return review_store(kind=Kind(kind), pk=pk) is not None
     except (PracticeGame.DoesNotExist, OnlineGame.DoesNotExist):
         return False
+
+
+label_task(compute_review, gettext_lazy("Reviewing a finished game"))

@@ -19,8 +19,10 @@ import logging
 
 from django.core.cache import cache
 from django.utils import translation
+from django.utils.translation import gettext_lazy
 from django_tasks import task
 
+from ops.status import label_task
 from printing import builders, documents
 from printing.builders import JSON
 from printing.state import KEEP_SECONDS, Rendered, render_failed, render_finished
@@ -44,3 +46,6 @@ def render_pdf(*, key: str, builder: str, arguments: dict[str, JSON], language: 
         raise
     cache.set(key, rendered, KEEP_SECONDS)
     render_finished(key)
+
+
+label_task(render_pdf, gettext_lazy("Rendering a PDF"))

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy
 from django_tasks import task
 
+from ops.status import label_task
 from ratings.services import ratings_rerate
 
 
@@ -12,3 +14,6 @@ def rerate() -> int | None:
     """Rate the list again from the earliest pending announcement (``ratings.services``);
     None when another re-rate already did (the list was up to date)."""
     return ratings_rerate()
+
+
+label_task(rerate, gettext_lazy("Re-rating the rating list"))

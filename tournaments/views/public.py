@@ -17,7 +17,7 @@ from django.views.decorators.http import require_safe
 
 from club.roles import is_organiser
 from core.http import HtmxHttpRequest
-from ops.status import worker_warning
+from ops.status import desk_notice
 from tournaments import selectors, spreadsheets, tiebreaks
 from tournaments.access import actor_for
 from tournaments.models import Round, Tournament
@@ -58,7 +58,7 @@ def tournament_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         "my_table": selectors.my_table(tournament, actor_for(request, tournament)),
         "is_organiser": organiser,
         "desk": selectors.organiser_desk(tournament, rounds) if organiser else None,
-        "machinery": worker_warning() if organiser else None,
+        "machinery": desk_notice() if organiser else None,
         "playing": any(r.status == Round.Status.PLAYING for r in rounds),
     }
     return live(request, "tournaments/tournament_detail.html", "mytable", context)
@@ -82,7 +82,7 @@ def round_detail(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespon
             "round": round_,
             "attention": attention,
             "attention_names": selectors.attention_names(attention or []),
-            "machinery": worker_warning() if attention is not None else None,
+            "machinery": desk_notice() if attention is not None else None,
         }
         return render(request, "tournaments/round_detail.html#attention", panel)
     context: dict[str, Any] = {
@@ -93,7 +93,7 @@ def round_detail(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespon
         "is_organiser": organiser,
         "attention": attention,
         "attention_names": selectors.attention_names(attention or []),
-        "machinery": worker_warning() if attention is not None else None,
+        "machinery": desk_notice() if attention is not None else None,
         "my_table": selectors.my_table(tournament, actor_for(request, tournament)),
         "round_count": selectors.round_count(tournament),
     }
