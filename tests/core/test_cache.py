@@ -65,7 +65,7 @@ def test_a_reader_does_not_wait_for_a_lock_nobody_can_hold(
     gone_redis: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     waits: list[float] = []
-    monkeypatch.setattr(caching.time, "sleep", waits.append)
+    monkeypatch.setattr("core.caching.time.sleep", waits.append)
     cache = site_cache(gone_redis)
     for _ in range(3):
         drawn = caching.computed_once("table", lambda: "<table>", timeout=60, wait=2, cache=cache)
