@@ -13,6 +13,7 @@ import io
 import os
 import subprocess
 import sys
+import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -25,7 +26,9 @@ from django.core.management import call_command
 from django.db import connection
 from django.test import override_settings
 
+from club.models import Player
 from config.settings import parse_cache_url
+from core.cache import RETRY_SECONDS, CacheNotEmptied
 from tests.conftest import RedisServer
 from tests.factories import OrganiserFactory, PlayerFactory
 
@@ -121,3 +124,29 @@ def test_a_restore_empties_its_own_databases_cache_and_no_other(
         everything = store.keys("*")
         assert everything
         assert sorted(everything) == sorted(store.keys("club:*"))  # the user's prefix first
+
+
+@pytest.mark.django_db
+@pytest.mark.redis
+def test_a_restore_that_cannot_empty_the_cache_stands_and_says_what_to_run(
+    backup: Path, redis_server: RedisServer, django_capture_on_commit_callbacks: Any
+) -> None:
+    with two_sites(redis_server.url, drill=connection.settings_dict) as live:
+        redis_server.stop()
+        Player.objects.all().delete()
+        with (
+            pytest.raises(CacheNotEmptied, match=r"manage\.py clear_cache"),
+            django_capture_on_commit_callbacks(execute=True),
+        ):
+            call_command("restore", str(backup), replace=True, stdout=io.StringIO())
+        assert Player.objects.count() == 3
+
+        redis_server.start()
+        time.sleep(RETRY_SECONDS)
+        for alias in ("default", "live"):
+            caches[alias].set_many(KEPT, 3600)
+        out = io.StringIO()
+        call_command("clear_cache", stdout=out)
+        assert "empty" in out.getvalue()
+        assert kept(live) == KEPT
+        assert kept(caches["default"]) == {}
