@@ -60,7 +60,7 @@ def database_partition(database: Mapping[str, Any]) -> str:
     """The partition's name for ``database`` (an entry of Django's ``DATABASES``)."""
     engine = str(database.get("ENGINE", ""))
     name = os.fspath(database.get("NAME") or "")
-    if engine.endswith("sqlite3") and name and name != ":memory:" and ":" not in name[:5]:
+    if engine.endswith("sqlite3") and name not in ("", ":memory:") and not name.startswith("file:"):
         identity = [engine, os.path.realpath(name)]
     else:
         host, port = str(database.get("HOST") or ""), str(database.get("PORT") or "")
@@ -148,7 +148,7 @@ class _Health:
             return
         self.down = False
         if not self.told_back:
-            logger.warning("The cache %s answers again.", self.where)
+            logger.info("The cache %s answers again.", self.where)
             self.told_back = True
 
 

@@ -132,7 +132,7 @@ def test_with_redis_stopped_the_site_works_without_it_and_uses_it_again_when_it_
     renders: list[str],
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    caplog.set_level(logging.WARNING, logger="core.cache")
+    caplog.set_level(logging.INFO, logger="core.cache")
     store = redis.Redis.from_url(redis_server.url)
     with site_cache(redis_server.url):
         assert reader().get(site.round_url).status_code == 200
@@ -153,7 +153,7 @@ def test_with_the_cache_folder_gone_the_site_works_without_it_until_it_can_be_ma
 ) -> None:
     """The folder cannot be made: where it should be is a file (a volume not mounted, a
     path mistyped). Once it can be made, the cache is used again."""
-    caplog.set_level(logging.WARNING, logger="core.cache")
+    caplog.set_level(logging.INFO, logger="core.cache")
     blocked = tmp_path / "volume"
     blocked.write_text("not a folder")
     with site_cache(f"file://{blocked / 'cache'}"):
