@@ -25,8 +25,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
-from django_ratelimit import ALL
-from django_ratelimit.core import is_ratelimited
 
 from club import accounts
 from club.forms import (
@@ -46,32 +44,35 @@ from club.models import Player
 from club.roles import organiser_required
 from core.errors import DomainError
 from core.http import AuthenticatedHttpRequest
+from core.throttles import over_limit
 
 RESET_REQUESTS_PER_CLIENT = "10/10m"
 RESET_MAILS_PER_EMAIL = "3/h"
 
 
 def _reset_refused(request: HttpRequest, *, email: str) -> bool:
-    """Count a reset request against its address, then its e-mail; True past either limit."""
-    by_client: bool = is_ratelimited(  # django-ratelimit: untyped
+    """Count a reset request against its address, then its e-mail; True past either limit.
+
+    Both fail closed: a mail cannot be called back, and while the cache cannot count them
+    a script could otherwise mail one member, or every member, as often as it liked. A
+    member who gets no mail asks again in a few minutes, or asks an organiser.
+    """
+    by_client = over_limit(
         request,
         group="password-reset-client",
         key="ip",
         rate=RESET_REQUESTS_PER_CLIENT,
-        method=ALL,
-        increment=True,
+        fail_open=False,
     )
     if by_client:
         return True
-    by_email: bool = is_ratelimited(
+    return over_limit(
         request,
         group="password-reset-email",
         key=lambda group, request: email.strip().casefold(),
         rate=RESET_MAILS_PER_EMAIL,
-        method=ALL,
-        increment=True,
+        fail_open=False,
     )
-    return by_email
 
 
 class PasswordResetView(auth_views.PasswordResetView):

@@ -31,7 +31,6 @@ from dataclasses import asdict, dataclass
 from typing import IO, Any
 
 from django.apps import apps
-from django.core.cache import cache
 from django.core.exceptions import ObjectDoesNotExist
 from django.core.management.color import no_style
 from django.core.serializers import deserialize, jsonl, sort_dependencies
@@ -40,6 +39,8 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import DatabaseError, connection, models, transaction
 from django.db.migrations.recorder import MigrationRecorder
 from django.utils import timezone
+
+from core.cache import clear_this_database
 
 FORMAT = "svenska-cribbageklubben-backup"
 VERSION = 1
@@ -215,7 +216,7 @@ def restore_backup(stream: IO[bytes], *, replace: bool = False) -> Header:
         _check_references()
         _reset_sequences()
         # Cached pages and PDFs are keyed by results versions that the restore may repeat.
-        transaction.on_commit(cache.clear)
+        transaction.on_commit(clear_this_database)
     return header
 
 

@@ -25,7 +25,9 @@
   machine, no server needed), ``db://table`` (the database; run ``manage.py
   createcachetable``), ``redis://host:6379/0`` (several servers share one: ``?key_prefix=``
   keeps two sites on one Redis apart),
-  ``locmem://`` (one process only) or ``dummy://`` (keeps nothing).
+  ``locmem://`` (one process only) or ``dummy://`` (keeps nothing). Each database has a
+  part of the cache of its own (``core.cache``: a restore drill beside the site never
+  touches the site's), and a cache that cannot be reached is served without.
 - ``TASKS_BACKEND``: where slow work waits for a worker (``manage.py db_worker``): the
   default ``django_tasks_db.DatabaseBackend`` keeps the queue in the site's own database
   (no server of its own; docs/operating.md); ``django_tasks.backends.immediate.ImmediateBackend``
@@ -53,6 +55,8 @@ from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from core.cache import database_partition
+
 # Django's generic classes (ModelAdmin[Player], ModelForm[Player]) as django-stubs types them.
 django_stubs_ext.monkeypatch()
 
@@ -76,6 +80,10 @@ def env_list(name: str, default: str) -> list[str]:
 SMTP_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
 CONSOLE_BACKEND = "django.core.mail.backends.console.EmailBackend"
 REDIS_CACHE = "django.core.cache.backends.redis.RedisCache"
+# Seconds redis-py waits to connect, and for each read of an answer (5 s each by default):
+# a Redis on the local network answers in a millisecond, and a large PDF comes in many
+# reads, each as quick.
+REDIS_TIMEOUTS = {"socket_connect_timeout": 0.25, "socket_timeout": 1.0}
 
 # django-environ reads EMAIL_URL and CACHE_URL (user and password percent-decoded, host,
 # port, query). These are the schemes the README documents, and django-environ's names.
@@ -156,10 +164,15 @@ def parse_email_url(url: str) -> dict[str, object]:
     )
 
 
-def parse_cache_url(url: str) -> dict[str, object]:
-    """Django's cache settings from one address, e.g. ``file:///var/cache/club``.
+def parse_cache_url(url: str, *, database: Mapping[str, Any]) -> dict[str, object]:
+    """Django's cache settings from one address, e.g. ``file:///var/cache/club``, for the
+    site served from ``database`` (an entry of ``DATABASES``).
 
-    On top of django-environ: Django's own Redis backend; the file and database caches
+    On top of django-environ: every cache keeps ``database``'s entries apart from another
+    database's (``core.cache``: its partition in the key prefix, after ``?key_prefix=``,
+    and for the file cache a folder of its own under the one named); the file and Redis
+    caches answer as an empty cache while they cannot be reached (``core.cache``), and
+    Redis is given a quarter of a second to connect and one to answer; the file and database caches
     keep room for every document of a few championships (a PDF is one entry); the
     database cache's table is ``club_cache`` unless named.
     """
@@ -177,8 +190,14 @@ def parse_cache_url(url: str) -> dict[str, object]:
         for option in ("KEY_PREFIX", "TIMEOUT", "VERSION"):
             if option.lower() in cache:
                 cache[option] = cache.pop(option.lower())
+        # A Redis that is down or cut off costs a request milliseconds, not redis-py's 5 s.
+        cache["OPTIONS"] = {**REDIS_TIMEOUTS, **cache.get("OPTIONS", {})}
+        cache["BACKEND"] = "core.cache.ResilientRedisCache"
+    partition = database_partition(database)
+    cache["KEY_PREFIX"] = ":".join(filter(None, [str(cache.get("KEY_PREFIX") or ""), partition]))
     if parts.scheme == "file":
-        cache["LOCATION"] = unquote(cache["LOCATION"])
+        cache["LOCATION"] = os.path.join(unquote(cache["LOCATION"]), partition)
+        cache["BACKEND"] = "core.cache.ResilientFileCache"
     if parts.scheme == "db":
         cache["LOCATION"] = cache["LOCATION"] or "club_cache"
     if parts.scheme in ("file", "db"):
@@ -375,7 +394,8 @@ if not DEBUG and env_flag("SECURE_SSL", True):
 
 CACHES = {
     "default": parse_cache_url(
-        os.environ.get("CACHE_URL", "").strip() or f"file://{BASE_DIR / 'var' / 'cache'}"
+        os.environ.get("CACHE_URL", "").strip() or f"file://{BASE_DIR / 'var' / 'cache'}",
+        database=DATABASES["default"],
     )
 }
 

@@ -6,7 +6,7 @@ os.environ.setdefault("SECRET_KEY", "tests-only-secret-key-not-for-any-real-site
 os.environ.setdefault("SECURE_SSL", "0")
 
 from config.settings import *  # noqa: E402,F403
-from config.settings import STORAGES  # noqa: E402
+from config.settings import DATABASES, STORAGES, parse_cache_url  # noqa: E402
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STORAGES = {
@@ -14,16 +14,16 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 # One cache per test process, emptied before each test (tests/conftest.py).
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+CACHES = {"default": parse_cache_url("locmem://", database=DATABASES["default"])}
 
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":  # noqa: F405
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # A test database in a file, not in memory: the browser tests' live server answers
     # a game's polls while a move is written, and in-memory SQLite (shared cache) fails
     # such a read at once ("table is locked") where a file in write-ahead mode lets it
     # read. pytest-django gives each xdist worker a file of its own.
     import tempfile
 
-    DATABASES["default"]["TEST"] = {  # noqa: F405
+    DATABASES["default"]["TEST"] = {
         "NAME": os.path.join(tempfile.gettempdir(), f"club-tests-{os.getpid()}.sqlite3")
     }
 

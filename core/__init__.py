@@ -2,6 +2,9 @@
 
 - ``core.http``: the request types views are annotated with.
 - ``core.caching``: work kept in the cache and done once for many readers.
+- ``core.cache``: the cache's backends, one part per database, never a 500 while the
+  cache cannot be reached.
+- ``core.throttles``: rate limits, each saying what it does when the cache cannot count.
 - ``core.clients``: who a request comes from (the throttles' key).
 - ``core.errors``: the one base of the errors a user can cause (``DomainError``), which
   views catch.

@@ -9,6 +9,8 @@ others wait for its result and read it.
 
 The lock is only a courtesy between readers: if its holder dies or is slower than the
 wait, the others compute for themselves. What is kept is never different for waiting.
+While the cache cannot be reached (``core.cache``) nobody can hold a lock, so nobody
+waits: each reader computes for itself.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from typing import Any, TypeVar
 
 from django.core.cache import BaseCache
 from django.core.cache import cache as default_cache
+
+from core.cache import unanswered
 
 T = TypeVar("T")
 
@@ -67,8 +71,9 @@ def computed_once(
     value: T | None = cache.get(key)
     if value is not None:
         return value
+    before = unanswered()
     locked = cache.add(lock_key(key), True, LOCK_SECONDS)
-    if not locked:
+    if not locked and unanswered() == before:
         value = _awaited(cache, key, wait)
         if value is not None:
             return value

@@ -19,10 +19,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import Resolver404, resolve, reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST, require_safe
-from django_ratelimit.decorators import ratelimit
+from django_ratelimit.exceptions import Ratelimited
 
 from core.errors import DomainError
 from core.http import HtmxHttpRequest
+from core.throttles import over_limit
 from play.forms import MoveForm, SettingsForm, StartForm
 from play.models import PracticeGame
 from play.online_selectors import online_games_for
@@ -79,9 +80,21 @@ def _guest_starts(group: str, request: HttpRequest) -> str | None:
     return None if request.user.is_authenticated else GUEST_STARTS
 
 
+def _guest_starts_refused(request: HttpRequest) -> bool:
+    """Count a guest's new game against their address; True past ``GUEST_STARTS``.
+
+    Fails open: a game is a few rows, and refusing every guest at the venue while the
+    cache cannot count is worse than a script's extra games for that while.
+    """
+    return over_limit(
+        request, group="guest-game-start", key="ip", rate=_guest_starts, fail_open=True
+    )
+
+
 @require_POST
-@ratelimit(key="ip", rate=_guest_starts, method="POST", block=True)  # type: ignore[untyped-decorator]  # django-ratelimit: untyped
 def start(request: HttpRequest) -> HttpResponse:
+    if _guest_starts_refused(request):
+        raise Ratelimited
     form = StartForm(request.POST)
     if not form.is_valid():
         return _index(request, form, status=400)

@@ -29,11 +29,10 @@ from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils.crypto import get_random_string
 from django.utils.translation import get_language
-from django_ratelimit import ALL
-from django_ratelimit.core import is_ratelimited
 from django_ratelimit.exceptions import Ratelimited
 
 from core.clients import client_ip
+from core.throttles import over_limit
 from printing import state, tasks
 from printing.builders import JSON
 from printing.state import Rendered
@@ -89,16 +88,16 @@ def _rate(exempt: Exempt, group: str, request: HttpRequest) -> str | None:
 
 
 def render_refused(request: HttpRequest, *, exempt: Exempt = nobody) -> bool:
-    """Count one render against the reader; True when they have used up their renders."""
-    refused: bool = is_ratelimited(  # django-ratelimit: untyped
-        request,
-        group="pdf-render",
-        key=_reader,
-        rate=partial(_rate, exempt),
-        method=ALL,
-        increment=True,
+    """Count one render against the reader; True when they have used up their renders.
+
+    Fails open: a render is queued once per document whatever the count (its marker), so
+    a count the cache cannot keep lets it through rather than refuse a reader for the
+    cache's fault. While the cache is down no render is queued anyway: the marker cannot
+    be added, and the reader is told the document is being prepared.
+    """
+    return over_limit(
+        request, group="pdf-render", key=_reader, rate=partial(_rate, exempt), fail_open=True
     )
-    return refused
 
 
 def _enqueued(

@@ -14,6 +14,9 @@ from __future__ import annotations
 import io
 import os
 import shutil
+import socket
+import subprocess
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -112,6 +115,55 @@ def redis_url() -> str:
     except redis.RedisError as error:
         skip_or_fail(f"Redis does not answer at {url}: {error}")
     return url
+
+
+class RedisServer:
+    """A Redis server of one test's own, on a free loopback port, that it may stop and
+    start again (on the same port, empty: it keeps nothing on disk)."""
+
+    def __init__(self, folder: Path) -> None:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            self.port = probe.getsockname()[1]
+        self.folder = folder
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        command = ["redis-server", "--bind", "127.0.0.1", "--port", str(self.port)]
+        command += ["--save", "", "--appendonly", "no", "--dir", str(self.folder)]
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.1) as server:
+                    server.sendall(b"PING\r\n")
+                    if server.recv(16).startswith(b"+PONG"):
+                        return
+            except OSError:
+                time.sleep(0.02)
+        raise RuntimeError(f"redis-server did not start on port {self.port}")
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+            self.process = None
+
+
+@pytest.fixture
+def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
+    """A Redis server started for this test alone (tests marked ``redis``); stopped after.
+
+    Without ``redis-server`` the test is skipped (fails under CI, which installs it)."""
+    if shutil.which("redis-server") is None:
+        skip_or_fail("this test needs redis-server (apt-get install redis-server)")
+    server = RedisServer(tmp_path_factory.mktemp("redis"))
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 @pytest.fixture(scope="session")

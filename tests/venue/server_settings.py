@@ -9,6 +9,7 @@ import os
 
 from config.settings import parse_cache_url
 from config.test_settings import *  # noqa: F403
+from config.test_settings import DATABASES
 
-CACHES = {"default": parse_cache_url(os.environ["CACHE_URL"])}
+CACHES = {"default": parse_cache_url(os.environ["CACHE_URL"], database=DATABASES["default"])}
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
