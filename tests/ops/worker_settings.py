@@ -9,7 +9,12 @@ import os
 
 from config.settings import parse_cache_url
 from config.test_settings import *  # noqa: F403
+from config.test_settings import DATABASES
 
-CACHES = {"default": parse_cache_url(os.environ.get("CACHE_URL", "locmem://"))}
+CACHES = {
+    "default": parse_cache_url(
+        os.environ.get("CACHE_URL", "locmem://"), database=DATABASES["default"]
+    )
+}
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
 TASK_WORKER = {"BEAT_SECONDS": 0.2, "LEASE_SECONDS": 1.5, "SWEEP_SECONDS": 0.5}
