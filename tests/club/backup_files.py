@@ -70,3 +70,10 @@ def pack(
         "signature": signature,
     }
     return gzip.compress(contents + json.dumps(trailer).encode() + b"\n")
+
+
+def with_trailer(header: dict[str, Any], rows: str, trailer: dict[str, Any]) -> bytes:
+    """A backup of ``header`` and ``rows`` ending in ``trailer`` as it is (an edit by hand
+    that leaves the end of the file alone)."""
+    lines = json.dumps(header) + "\n" + rows + json.dumps(trailer) + "\n"
+    return gzip.compress(lines.encode())
