@@ -184,6 +184,34 @@ def test_a_mail_waiting_for_its_next_try_keeps_its_time_and_its_count(
     assert record.tried_at > timezone.now() - datetime.timedelta(minutes=1)
 
 
+def test_a_mail_a_worker_was_still_sending_during_the_restore_is_not_sent_twice(
+    organiser_client: Client, tmp_path: Path
+) -> None:
+    greta = PlayerFactory.create(name="Greta Garbo", email="greta@example.se")
+    invite_and_send(organiser_client, greta)
+    back_up_and_restore(tmp_path)
+    # The worker that had taken the first task (the restore emptied the queue under it)
+    # sends the mail and records it once the restore has committed.
+    InvitationMail.objects.filter(player=greta).update(state=InvitationMail.State.SENT)
+    assert run_queue() == 1
+    assert mail.outbox == []
+
+
+def test_a_waiting_mail_whose_letter_was_not_kept_says_not_sent_after_the_restore(
+    organiser_client: Client, tmp_path: Path
+) -> None:
+    """A record queued before records kept their letters (club migration 0006)."""
+    greta = PlayerFactory.create(name="Greta Garbo", email="greta@example.se")
+    organiser_client.post(reverse("player_invite", args=[greta.pk]))
+    InvitationMail.objects.create(player=greta, to=greta.email)
+    back_up_and_restore(tmp_path)
+    log_in_again(organiser_client)
+    assert waiting(SEND) == []
+    page = player_page(organiser_client, greta)
+    assert "Not sent: the e-mail to greta@example.se failed (" in page
+    assert "Send by e-mail to greta@example.se" in page
+
+
 NOT_QUEUED_AGAIN = {
     "printing.tasks.render_pdf": "fills the cache, which a restore empties: asked for again",
     "play.tasks.compute_review": "a reader of the game's review asks for it again",
