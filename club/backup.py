@@ -3,7 +3,8 @@
 Terms:
 - A *backup* is one gzip file of UTF-8 lines: first its *header* (a JSON object: the
   format, when and on which database it was made, the schema and the rows of each
-  model), then one line per row, written by Django's JSON Lines serialiser.
+  model), then one line per row, written by Django's JSON Lines serialiser, and last its
+  *trailer* (``club.backup_file``): the digest of every line before it, signed.
 - The *schema* is the set of migrations applied to the database, per app. A backup
   restores only into a database at the same schema.
 - The *kept* models are every concrete model of every installed app, so a new model
@@ -11,6 +12,14 @@ Terms:
   makes itself (content types and permissions: rows point at them by their natural
   keys, so their ids may differ between databases) and the *transient* ones (sessions,
   login failures, the task queue), which are left out and emptied by a replacing restore.
+- *Pending work* is what waited for the task worker when the backup was made, as the kept
+  rows record it (a result waiting to be rated, an invitation mail waiting to be sent).
+  The queue's own rows are not kept (their ids and workers' states mean nothing in
+  another database): a restore queues each kind again from the rows, by the function
+  ``settings.BACKUP_PENDING_WORK`` names for it, in the restore's own transaction.
+- A restore *verifies* a file before it writes anything: the file is read once whole,
+  its digest and signature checked (``club.backup_file``), then read again into the
+  database.
 
 Rows are written and read by Django's serialisers, not by a database's own dump, so a
 backup made on SQLite restores on PostgreSQL and the other way round. Floats are
@@ -21,16 +30,17 @@ value comes back equal.
 from __future__ import annotations
 
 import datetime
-import gzip
-import io
 import json
-import zlib
+import shutil
+import tempfile
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from dataclasses import asdict, dataclass
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import IO, Any
 
 from django.apps import apps
+from django.conf import settings
 from django.core.exceptions import ObjectDoesNotExist
 from django.core.management.color import no_style
 from django.core.serializers import deserialize, jsonl, sort_dependencies
@@ -39,30 +49,36 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import DatabaseError, connection, models, transaction
 from django.db.migrations.recorder import MigrationRecorder
 from django.utils import timezone
+from django.utils.module_loading import import_string
 
+from club.backup_file import (
+    FORMAT,
+    UNREADABLE,
+    VERSION,
+    BackupError,
+    Contents,
+    Header,
+    Schema,
+    Verified,
+    backup_writer,
+    verify,
+)
+from club.backup_keys import Key, KeyProblem, signing_key, verifying_keys
 from core.cache import clear_this_database
 
-FORMAT = "svenska-cribbageklubben-backup"
-VERSION = 1
 MIGRATE_MAKES = frozenset({"contenttypes.contenttype", "auth.permission"})
 TRANSIENT_APPS = frozenset({"sessions", "axes", "django_tasks_database"})
 CHUNK = 500
 
-Schema = dict[str, list[str]]
-
-
-class BackupError(Exception):
-    """A backup that cannot be written or restored, said for the operator at the terminal."""
-
 
 @dataclass(frozen=True)
-class Header:
-    format: str
-    version: int
-    created_at: str
-    vendor: str
-    schema: Schema
-    rows: dict[str, int]
+class Restored:
+    """A restore done: the file's header, what was checked of it (``club.backup_file``),
+    and the pending work queued again, how many of each kind."""
+
+    header: Header
+    verified: Verified
+    queued: dict[str, int]
 
 
 class ExactEncoder(DjangoJSONEncoder):
@@ -122,8 +138,16 @@ def current_schema() -> Schema:
     return {label: sorted(names) for label, names in sorted(schema.items())}
 
 
-def write_backup(stream: IO[bytes]) -> Header:
-    """Write the whole site to ``stream`` as one consistent snapshot."""
+def backup_signing_key() -> Key | None:
+    """The key new backups are signed with (None: unsigned), or a BackupError."""
+    try:
+        return signing_key()
+    except KeyProblem as problem:
+        raise BackupError(str(problem)) from problem
+
+
+def write_backup(stream: IO[bytes], *, key: Key | None) -> Header:
+    """Write the whole site to ``stream`` as one consistent snapshot, signed with ``key``."""
     with _snapshot():
         kept = kept_models()
         header = Header(
@@ -134,9 +158,7 @@ def write_backup(stream: IO[bytes]) -> Header:
             schema=current_schema(),
             rows={model._meta.label: model._base_manager.count() for model in kept},
         )
-        with gzip.GzipFile(fileobj=stream, mode="wb", compresslevel=6) as packed:
-            text = io.TextIOWrapper(packed, encoding="utf-8", newline="\n")
-            text.write(json.dumps(asdict(header), ensure_ascii=False) + "\n")
+        with backup_writer(stream, header, key=key) as text:
             for model in kept:
                 RowWriter().serialize(
                     _rows(model).iterator(chunk_size=CHUNK),
@@ -144,8 +166,6 @@ def write_backup(stream: IO[bytes]) -> Header:
                     use_natural_foreign_keys=True,
                     cls=ExactEncoder,
                 )
-            text.flush()
-            text.detach()
     return header
 
 
@@ -175,26 +195,6 @@ class _snapshot:
         self._atomic.__exit__(*exc)
 
 
-def read_header(text: IO[str]) -> Header:
-    """The header of a backup, or a BackupError saying the file is not one."""
-    not_a_backup = BackupError("This is not a backup made by manage.py backup.")
-    try:
-        fields = json.loads(text.readline())
-    except (OSError, EOFError, zlib.error, UnicodeDecodeError, ValueError) as error:
-        raise not_a_backup from error
-    if not isinstance(fields, dict) or fields.get("format") != FORMAT:
-        raise not_a_backup
-    if fields.get("version") != VERSION:
-        raise BackupError(
-            f"This backup is in version {fields.get('version')} of the format; "
-            f"this site reads version {VERSION}."
-        )
-    try:
-        return Header(**fields)
-    except TypeError as error:
-        raise not_a_backup from error
-
-
 def schema_difference(backup: Schema, here: Schema) -> str:
     """What tells the two schemas apart, one migration a line; empty when they agree."""
     ours = {f"{app}.{name}" for app, names in here.items() for name in names}
@@ -204,17 +204,65 @@ def schema_difference(backup: Schema, here: Schema) -> str:
     return "\n".join(lines)
 
 
-def restore_backup(stream: IO[bytes], *, replace: bool = False) -> Header:
-    """Restore the backup in ``stream``: all of it in one transaction, or nothing."""
-    text = io.TextIOWrapper(gzip.GzipFile(fileobj=stream, mode="rb"), encoding="utf-8")
-    header = read_header(text)
-    _check_schema(header)
+def restore_backup(
+    stream: IO[bytes], *, replace: bool = False, trust_unsigned: bool = False
+) -> Restored:
+    """Restore the backup in ``stream``: all of it in one transaction, or nothing.
+
+    The file is read whole and checked first (``club.backup_file.verify``: whole, and
+    signed with a key this site has, or only whole on ``trust_unsigned``), then read again
+    into the database: nothing of a refused file is ever written.
+    """
+    try:
+        keys = verifying_keys()
+    except KeyProblem as problem:
+        raise BackupError(str(problem)) from problem
+    with _rereadable(stream) as source:
+        start = source.tell()
+        verified = verify(source, keys, trust_unsigned=trust_unsigned)
+        _check_schema(verified.header)
+        source.seek(start)
+        queued: dict[str, int] = {}
+        header = _put_in_place(Contents(source), verified, replace=replace, queued=queued)
+    return Restored(header, verified, queued)
+
+
+@contextmanager
+def _rereadable(stream: IO[bytes]) -> Iterator[IO[bytes]]:
+    """``stream``, or a private copy of it when it cannot be read twice (a pipe)."""
+    if stream.seekable():
+        yield stream
+        return
+    with tempfile.TemporaryFile() as copy:  # mode 600, and gone from the folder at once
+        shutil.copyfileobj(stream, copy)
+        copy.seek(0)
+        yield copy
+
+
+def queue_pending_work() -> dict[str, int]:
+    """Queue again each kind of work that waited in the restored rows (the module's
+    docstring); how many tasks of each kind were queued."""
+    return {
+        kind: int(import_string(queue)()) for kind, queue in settings.BACKUP_PENDING_WORK.items()
+    }
+
+
+def _put_in_place(
+    contents: Contents, verified: Verified, *, replace: bool, queued: dict[str, int]
+) -> Header:
+    """The rows of the verified file in the database, in one transaction; the pending work
+    queued in it (so the worker finds it once, and only if the restore commits) is
+    counted into ``queued``."""
+    header = contents.header()
     with transaction.atomic():
         _make_room(replace=replace)
-        loaded = _load_rows(text)
+        loaded = _load_rows(contents.rows())
+        if not contents.whole() or contents.digest.hexdigest() != verified.sha256:
+            raise BackupError("The backup was not restored: the file changed while it was read.")
         _check_rows(header, loaded)
         _check_references()
         _reset_sequences()
+        queued.update(queue_pending_work())
         # Cached pages and PDFs are keyed by results versions that the restore may repeat.
         transaction.on_commit(clear_this_database)
     return header
@@ -267,14 +315,7 @@ def _load_rows(text: Iterable[str]) -> Counter[str]:
                 waiting.append(row)
         for row in waiting:
             row.save_deferred_fields()
-    except (
-        DeserializationError,
-        ObjectDoesNotExist,
-        DatabaseError,
-        OSError,
-        EOFError,
-        zlib.error,
-    ) as error:
+    except (DeserializationError, ObjectDoesNotExist, DatabaseError, *UNREADABLE) as error:
         raise BackupError(f"The backup is damaged and was not restored: {error}") from error
     return loaded
 

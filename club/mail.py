@@ -9,7 +9,11 @@ retries of its own (docs/operating.md, "Mail").
 
 An invitation's letter keeps its ``InvitationMail`` up to date (attempts, when last
 tried, when next, sent or not), so the player's page tells organisers what happened.
-A password reset's letter keeps nothing: whether it went out is nobody's to know there.
+The record keeps the letter itself while it waits, so that a restore queues it again
+(``invitation_mails_requeue``: the task queue is not in a backup, docs/operating.md,
+"Backups"); a record that says sent is never sent again. A password reset's letter keeps
+nothing: whether it went out is nobody's to know there, and a restore drops it (the
+person asks again).
 """
 
 from __future__ import annotations
@@ -81,14 +85,47 @@ def letter_queue(letter: Letter, *, invitation_mail: InvitationMail | None = Non
 @transaction.atomic
 def invitation_mail_queue(*, player: Player, letter: Letter) -> InvitationMail:
     """Queue an invitation's letter and keep its record for the player's page."""
-    record = InvitationMail.objects.create(player=player, to=", ".join(letter["to"]))
+    record = InvitationMail.objects.create(
+        player=player, to=", ".join(letter["to"]), letter=dict(letter)
+    )
     letter_queue(letter, invitation_mail=record)
     return record
 
 
+def invitation_mails_requeue() -> int:
+    """After a restore (``club.backup``): queue again every invitation mail that waited to
+    be sent, from its record, as the try after the last one recorded and not before the
+    time the record says; the number queued. A record without its letter (queued before
+    records kept it) cannot be sent again: it says not sent, and the organiser sends it
+    again from the player's page."""
+    queued = 0
+    for record in InvitationMail.objects.filter(state=InvitationMail.State.QUEUED).order_by("pk"):
+        if not record.letter:
+            _record(  # the page then says "not sent" and offers to send it again
+                record.pk,
+                attempt=max(record.attempts, 1),
+                state=InvitationMail.State.FAILED,
+                error="restored without its letter (queued before records kept it)",
+            )
+            continue
+        attempt = record.attempts + 1
+        retry_at = record.retry_at
+        if retry_at is not None and retry_at > timezone.now() and _can_defer():
+            queue = send_letter.using(run_after=retry_at)
+        else:
+            queue = send_letter
+        queue.enqueue(letter=record.letter, attempt=attempt, invitation_mail_id=record.pk)
+        queued += 1
+    return queued
+
+
+def _can_defer() -> bool:
+    return bool(send_letter.get_backend().supports_defer)
+
+
 def _retry_at(attempt: int) -> datetime.datetime | None:
     """When to try again after try number ``attempt`` failed; None: give up."""
-    if attempt > len(RETRY_MINUTES) or not send_letter.get_backend().supports_defer:
+    if attempt > len(RETRY_MINUTES) or not _can_defer():
         return None
     return timezone.now() + datetime.timedelta(minutes=RETRY_MINUTES[attempt - 1])
 
@@ -103,14 +140,31 @@ def _record(
 ) -> None:
     if record_id is None:
         return
+    done: dict[str, object] = {} if state == InvitationMail.State.QUEUED else {"letter": {}}
     InvitationMail.objects.filter(pk=record_id).update(
-        state=state, attempts=attempt, tried_at=timezone.now(), retry_at=retry_at, error=error[:300]
+        state=state,
+        attempts=attempt,
+        tried_at=timezone.now(),
+        retry_at=retry_at,
+        error=error[:300],
+        **done,
+    )
+
+
+def _sent_already(record_id: int | None) -> bool:
+    """Whether the invitation mail's record says it went out (a second task for it, say
+    one queued again by a restore while a worker was still sending the first)."""
+    return (
+        record_id is not None
+        and InvitationMail.objects.filter(pk=record_id, state=InvitationMail.State.SENT).exists()
     )
 
 
 @task()
 def send_letter(*, letter: Letter, attempt: int, invitation_mail_id: int | None) -> str:
     """Send the letter; on failure queue the next try (or give up). Answers what happened."""
+    if _sent_already(invitation_mail_id):
+        return "sent already"
     try:
         _message(letter).send()
     except (smtplib.SMTPException, OSError) as error:

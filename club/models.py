@@ -53,7 +53,9 @@ class InvitationMail(models.Model):
     """One e-mail of an invitation link: queued, sent, or given up on (``club.mail``).
 
     Kept so that organisers see on the player's page whether the mail went out, and
-    when it was last tried; the link itself is not kept (it is made from the player).
+    when it was last tried. ``letter`` is the mail as written (its link included) while
+    it waits, so that a restore can queue it again (the task queue is not in a backup:
+    docs/operating.md, "Backups"); it is emptied once the mail is sent or given up on.
     """
 
     class State(models.TextChoices):
@@ -71,6 +73,7 @@ class InvitationMail(models.Model):
     tried_at = models.DateTimeField(_("last tried"), null=True, blank=True)
     retry_at = models.DateTimeField(_("next try"), null=True, blank=True)
     error = models.CharField(_("error"), max_length=300, blank=True)
+    letter = models.JSONField(default=dict, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("invitation e-mail")

@@ -32,6 +32,13 @@
   default ``django_tasks_db.DatabaseBackend`` keeps the queue in the site's own database
   (no server of its own; docs/operating.md); ``django_tasks.backends.immediate.ImmediateBackend``
   runs each task at once inside the request (no worker: the tests, a quick look).
+- ``BACKUP_SIGNING_KEY``: the key ``manage.py backup`` signs backups with (HMAC-SHA256, at
+  least 32 characters), or ``BACKUP_SIGNING_KEY_FILE``: a file holding it (a systemd
+  credential, a Docker secret). Without either a backup is written unsigned, and
+  ``manage.py restore`` refuses it without ``--trust-unsigned``. Only the backup and
+  restore commands need it, not the web servers (docs/operating.md, "Backups").
+- ``BACKUP_VERIFY_KEYS``: comma-separated old signing keys, kept after a rotation so that
+  backups signed with them still restore.
 - ``CLIENT_IP_HEADER``: behind a proxy, the request header holding the client's address
   as the proxy saw it, e.g. ``X-Forwarded-For`` (its last address is used, the one the
   proxy added). Without it the address of the connection counts: every visitor would
@@ -412,6 +419,20 @@ TASKS = {
 # (every SWEEP_SECONDS, in any worker). A killed worker's task runs again within
 # LEASE + SWEEP seconds of a worker running (docs/operating.md, "The task worker").
 TASK_WORKER: dict[str, float] = {"BEAT_SECONDS": 5, "LEASE_SECONDS": 30, "SWEEP_SECONDS": 10}
+
+# Backups (club/backup.py, docs/operating.md "Backups"): the signing key is read (the file
+# too) when a backup or restore runs, never by the web servers.
+BACKUP_SIGNING_KEY = os.environ.get("BACKUP_SIGNING_KEY", "").strip()
+BACKUP_SIGNING_KEY_FILE = os.environ.get("BACKUP_SIGNING_KEY_FILE", "").strip()
+BACKUP_VERIFY_KEYS = env_list("BACKUP_VERIFY_KEYS", "")
+# What waits for the task worker in the site's own rows, each kind with the function that
+# queues it again after a restore: a backup leaves the task queue out (its rows' ids and
+# workers' states mean nothing in another database), so a new task that leaves work waiting
+# is named here (tests/club/test_backup_pending.py checks that every task is accounted for).
+BACKUP_PENDING_WORK = {
+    "rating list re-rates": "ratings.tasks.rerate_requeue",
+    "invitation mails": "club.mail.invitation_mails_requeue",
+}
 
 # Rate limits (django-ratelimit) count in the default cache, per client address.
 RATELIMIT_USE_CACHE = "default"

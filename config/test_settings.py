@@ -4,6 +4,8 @@ import os
 
 os.environ.setdefault("SECRET_KEY", "tests-only-secret-key-not-for-any-real-site")
 os.environ.setdefault("SECURE_SSL", "0")
+# Backups are signed in the tests as on a real site; a test of unsigned ones says otherwise.
+os.environ.setdefault("BACKUP_SIGNING_KEY", "tests-only-backup-signing-key-0123456789abcdef")
 
 from config.settings import *  # noqa: E402,F403
 from config.settings import DATABASES, STORAGES, parse_cache_url  # noqa: E402

@@ -32,6 +32,7 @@ from django.utils import timezone
 
 from club.models import Player
 from ratings.selectors import rating_list
+from tests.club.backup_files import pack, unpack
 from tests.factories import OrganiserFactory, PlayerFactory, UserFactory
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -146,13 +147,11 @@ def backup(small_site: Player, tmp_path: Path) -> Path:
 
 
 def rewritten(backup: Path, change: Any) -> Path:
-    """The backup with its header changed by ``change``."""
-    with gzip.open(backup, "rt", encoding="utf-8") as text:
-        header, rows = json.loads(text.readline()), text.read()
-    change(header)
+    """The backup with its header changed by ``change``, signed again (as if made so)."""
+    unpacked = unpack(backup)
+    change(unpacked.header)
     changed = backup.with_name("changed.backup.gz")
-    with gzip.open(changed, "wt", encoding="utf-8") as text:
-        text.write(json.dumps(header) + "\n" + rows)
+    changed.write_bytes(pack(unpacked.header, unpacked.rows))
     return changed
 
 
@@ -200,14 +199,14 @@ def test_a_backup_of_another_schema_is_refused_naming_the_migrations(
 
 def damaged_copies(backup: Path) -> dict[str, bytes]:
     whole = backup.read_bytes()
-    with gzip.open(backup, "rt", encoding="utf-8") as text:
-        header, rows = json.loads(text.readline()), text.read()
+    header, rows = unpack(backup).header, unpack(backup).rows
 
     def packed(rows: str, **more: int) -> bytes:
+        """Rows that do not fit, in a file signed as if the site had made it so."""
         counted = {**header, "rows": {**header["rows"]}}
         for label, extra in more.items():
             counted["rows"][label.replace("_", ".")] += extra
-        return gzip.compress((json.dumps(counted) + "\n" + rows).encode())
+        return pack(counted, rows)
 
     dangling = {
         "model": "ratings.ratingperiod",
@@ -313,9 +312,7 @@ def site_on_sqlite(folder: Path, *commands: list[str], script: str = "") -> None
 
 
 def rows_of(backup: Path) -> list[dict[str, Any]]:
-    with gzip.open(backup, "rt", encoding="utf-8") as text:
-        text.readline()
-        rows = [json.loads(line) for line in text]
+    rows = [json.loads(line) for line in unpack(backup).rows.splitlines()]
     return sorted(rows, key=lambda row: (row["model"], str(row["pk"])))
 
 

@@ -7,15 +7,23 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from club.backup import write_backup
+from club.backup import backup_signing_key, write_backup
+from club.backup_file import BackupError
+from club.backup_keys import Key
+
+UNSIGNED = (
+    "Warning: BACKUP_SIGNING_KEY (or BACKUP_SIGNING_KEY_FILE) is not set, so this backup "
+    "is not signed: 'manage.py restore' refuses it without --trust-unsigned."
+)
 
 
 class Command(BaseCommand):
     help = (
         "Write the whole site (accounts, register, tournaments, games, rating list) to one "
-        "gzip file that 'manage.py restore' reads on SQLite or PostgreSQL."
+        "gzip file that 'manage.py restore' reads on SQLite or PostgreSQL, with a digest of "
+        "its contents, signed with BACKUP_SIGNING_KEY (or the key in BACKUP_SIGNING_KEY_FILE)."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -24,10 +32,21 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        try:
+            key = backup_signing_key()
+        except BackupError as error:
+            raise CommandError(str(error)) from error
+        if key is None:
+            self.stderr.write(UNSIGNED)
         if options["output"] == "-":
-            write_backup(sys.stdout.buffer)
+            write_backup(sys.stdout.buffer, key=key)
             return
         target = Path(options["output"])
+        rows = self._write(target, key)
+        signed = f", signed with key {key.id}" if key else ", not signed"
+        self.stdout.write(f"Backed up {rows} rows to {target}{signed}.")
+
+    def _write(self, target: Path, key: Key | None) -> int:
         # Written beside the target, then renamed: a failed backup never leaves a half
         # file under the name of a good one.
         partial = target.with_name(f".{target.name}.partial")
@@ -35,10 +54,10 @@ class Command(BaseCommand):
             # The file holds password hashes and members' addresses: the owner's alone.
             descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
             with open(descriptor, "wb") as handle:
-                header = write_backup(handle)
+                header = write_backup(handle, key=key)
                 handle.flush()
                 os.fsync(handle.fileno())
             os.replace(partial, target)
         finally:
             partial.unlink(missing_ok=True)
-        self.stdout.write(f"Backed up {sum(header.rows.values())} rows to {target}.")
+        return sum(header.rows.values())
