@@ -15,6 +15,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from club.backup import Restored, restore_backup
 from club.backup_file import BackupError
+from core.cache import CacheNotEmptied
 
 
 class Command(BaseCommand):
@@ -82,3 +83,5 @@ class Command(BaseCommand):
             return restore_backup(stream, replace=replace, trust_unsigned=trust_unsigned)
         except BackupError as error:
             raise CommandError(str(error)) from error
+        except CacheNotEmptied as error:  # after the commit: the restore stands
+            raise CommandError(f"The backup was restored. {error}") from error
