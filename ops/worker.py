@@ -126,14 +126,13 @@ class Outage:
         time.sleep(self.pause)
         self.pause = min(self.pause * 2, OUTAGE_WAIT_LAST)
 
-    def over(self) -> bool:
-        """True once, when the database answers again after an outage."""
+    def over(self) -> None:
+        """The database answers again (a connection was made since the outage began)."""
         if self.since is None:
-            return False
+            return
         logger.warning("The database is back after %.1f s", time.monotonic() - self.since)
         self.since = None
         self.pause = OUTAGE_WAIT_FIRST
-        return True
 
 
 class SupervisedWorker(Worker):
@@ -163,7 +162,9 @@ class SupervisedWorker(Worker):
                     begin(self.worker_id)
                     self.heart.start()
                     self.started = True
-                if self.outage.over():
+                if self.outage.since is not None:
+                    connection.ensure_connection()  # raises while the database is away
+                    self.outage.over()
                     self._rerun_own()
                 self._sweep_when_due()
                 task_result = self._take()

@@ -235,7 +235,12 @@ def test_a_worker_waits_out_ten_seconds_without_its_database_and_rates_what_came
     took = until("the list is rated", list_is_rated, SLACK + 10, workers)
     assert took < SLACK + 10
     assert worker.poll() is None
-    assert "The database is back" in workers.log()
+    # One line when it went, one when it came back: not one a try (it waits longer each time).
+    log = workers.log()
+    assert log.count("The database cannot be reached") == 1, log
+    assert log.count("The database is back after") == 1, log
+    back_after = float(log.split("The database is back after ")[1].split(" s")[0])
+    assert back_after >= 10
     settled = [first.pk, before.pk, after.pk]
     assert Match.objects.filter(pk__in=settled, status=Match.Status.FINAL).count() == 3
     assert_list_equals_a_recomputation()
