@@ -46,11 +46,11 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.load import write_docs
+from benchmarks.soak_browser import Tally
 from benchmarks.soak_people import (
     PATIENCE,
     Monitor,
     TablePair,
-    Tally,
     Venue,
     everyone,
     first_tables,
@@ -177,12 +177,12 @@ def play(
         postgres=postgres,
         redis=redis,
     )
-    for thread in [monitor, *people, faults]:
-        thread.start()
     print(
         f"[{clock(0)}] the day begins: {len(venue.tables)} tables in round {venue.round}",
         flush=True,
     )
+    for thread in [monitor, *people, faults]:
+        thread.start()
     end = began + args.minutes * 60
     while (left := end - time.monotonic()) > 0:
         time.sleep(min(60.0, left))

@@ -1,13 +1,7 @@
 """The people of the soak test's championship day, each a thread speaking HTTP only to the
 site (``benchmarks/soak.py``).
 
-Terms:
-- A *browser* is one person's: their cookies (the session a private link opens, the CSRF
-  cookie) and their address, sent as ``X-Forwarded-For`` as the club's proxy would pass
-  it on (the site runs with ``CLIENT_IP_HEADER``), so each phone is throttled as one.
-- An *answer* is a status code, or 0 when none came (connection refused or cut, timed
-  out). The *tally* counts every answer by the kind of request and keeps when each 5xx
-  or missing answer came, to set it beside the faults.
+Terms (and those of ``benchmarks/soak_browser.py``: browser, answer, tally):
 - A person *retries as a person would*: after a missing answer, a 5xx or a refused form
   token they wait a few seconds (``pause``) and try again, reading the page afresh,
   until ``PATIENCE`` runs out.
@@ -31,111 +25,26 @@ The people (the *venue* holds what they share: the round in play, the tables lef
 from __future__ import annotations
 
 import html
-import http.client
-import itertools
 import random
 import re
 import threading
 import time
-import urllib.error
-import urllib.parse
-import urllib.request
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from email.message import Message
-from http.cookiejar import CookieJar
 from typing import Any
 
 import psycopg
 
+from benchmarks.soak_browser import Answer, Browser, Tally, failed
 from benchmarks.venue_seed import CSRF, VERSION, report_data
 
-TIMEOUT = 30.0
 PATIENCE = 300.0  # how long a person keeps trying one thing
 POLL_SECONDS = 10.0
 HEALTH_SECONDS = 1.0
+TRIES = 60  # the organiser's tries of one step of a new round
 REFRESH = re.compile(r'http-equiv="refresh" content="(\d+);url=([^"]+)"')
 RETRY = re.compile(r'href="([^"]*[?&]retry=1[^"]*)"')
-ALERT = 'role="alert"'
-
-
-@dataclass
-class Answer:
-    status: int  # 0: no answer
-    headers: Message
-    body: bytes
-
-    @property
-    def text(self) -> str:
-        return self.body.decode("utf-8", errors="replace")
-
-
-class Tally:
-    """Every answer, by the kind of request; when each 5xx or missing one came."""
-
-    def __init__(self, began: float) -> None:
-        self.began = began
-        self.lock = threading.Lock()
-        self.counts: dict[str, Counter[int]] = {}
-        self.troubles: list[tuple[float, str, int]] = []
-
-    def count(self, name: str, status: int) -> None:
-        with self.lock:
-            self.counts.setdefault(name, Counter())[status] += 1
-            if status == 0 or status >= 500:
-                self.troubles.append((time.monotonic() - self.began, name, status))
-
-
-class _Unfollowed(urllib.request.HTTPRedirectHandler):
-    """Redirects are answers of their own (a saved report is a 302), not followed."""
-
-    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
-        return None
-
-
-_addresses = itertools.count(1)
-
-
-class Browser:
-    def __init__(self, base: str, tally: Tally, *, language: str = "sv") -> None:
-        self.base = base
-        self.tally = tally
-        n = next(_addresses)
-        self.headers = {
-            "X-Forwarded-For": f"10.{n // 250}.{n % 250}.1",
-            "Accept-Language": language,
-        }
-        self.opener = urllib.request.build_opener(
-            urllib.request.HTTPCookieProcessor(CookieJar()), _Unfollowed()
-        )
-
-    def get(self, path: str, name: str, headers: dict[str, str] | None = None) -> Answer:
-        request = urllib.request.Request(
-            self.base + path, headers={**self.headers, **(headers or {})}
-        )
-        return self._send(request, name)
-
-    def post(self, path: str, name: str, data: dict[str, str]) -> Answer:
-        body = urllib.parse.urlencode(data).encode()
-        request = urllib.request.Request(self.base + path, data=body, headers=self.headers)
-        return self._send(request, name)
-
-    def _send(self, request: urllib.request.Request, name: str) -> Answer:
-        try:
-            with self.opener.open(request, timeout=TIMEOUT) as response:
-                answer = Answer(response.status, response.headers, response.read())
-        except urllib.error.HTTPError as error:  # 3xx, 4xx, 5xx: answers all the same
-            answer = Answer(error.code, error.headers, error.read())
-        except (OSError, http.client.HTTPException):
-            answer = Answer(0, Message(), b"")
-        self.tally.count(name, answer.status)
-        return answer
-
-
-def failed(answer: Answer) -> bool:
-    """No answer, a 5xx, or a form token refused (403): a person tries again."""
-    return answer.status == 0 or answer.status >= 500 or answer.status == 403
 
 
 @dataclass
@@ -416,7 +325,9 @@ class Organiser(Person):
             if not self.venue.round_done():
                 self.idle(1)
                 continue
-            self.next_round()
+            if not self.next_round():
+                print(f"The organiser could not publish round {self.venue.round + 1}", flush=True)
+                return
 
     def log_in(self) -> None:
         while not self.venue.stopping.is_set():
@@ -436,14 +347,21 @@ class Organiser(Person):
         if page.status == 200 and token:
             self.browser.post(path, name, {"csrfmiddlewaretoken": token[1], **data})
 
-    def next_round(self) -> None:
+    def next_round(self) -> bool:
+        """Close, pair, publish; False if the site refused a step ``TRIES`` times (a match
+        not final, no Swiss round left)."""
         slug, number = self.venue.slug, self.venue.round
+        steps: Counter[str] = Counter()
         while not self.venue.stopping.is_set():
             rounds = self.rounds()
             if rounds is None:
                 self.pause()
                 continue
             playing, proposed = rounds.get(number), rounds.get(number + 1)
+            step = f"{playing and playing[1]}, {proposed and proposed[1]}"
+            steps[step] += 1
+            if steps[step] > TRIES:
+                return False
             if playing and playing[1] == "playing":
                 self.post(f"/t/{slug}/round/{number}/close/", "close round", {"confirm": "1"})
             elif proposed is None:
@@ -454,8 +372,9 @@ class Organiser(Person):
             elif (tables := self.tables(proposed[0])) is not None:
                 self.venue.new_round(number + 1, tables)
                 self.rounds_played += 1
-                return
+                return True
             self.pause(1)
+        return True
 
     def _query(self, sql: str, args: list[object]) -> list[tuple[Any, ...]] | None:
         try:

@@ -47,22 +47,33 @@ def during(faults: list[Fault], at: float) -> Fault | None:
     return held[-1] if held else None
 
 
-def report(day: Day) -> tuple[str, bool]:
-    checks = check_rows(day)
-    passed = all(row[3] == "passed" for row in checks)
+def heading(day: Day, passed: bool) -> str:
     args = day.args
     today = datetime.datetime.now(datetime.UTC).date()
+    command = (
+        f"python -m benchmarks.soak --minutes {args['minutes']:g} --seed {args['seed']} "
+        f"--players {args['players']}"
+    )
+    rounds = f"{day.rounds} new round{'' if day.rounds == 1 else 's'}"
+    low, high = args["fault_every"]
+    return (
+        f"Measured {today:%Y-%m-%d} by `{command}` on {os.cpu_count()} cores (load average "
+        f"before {day.load_before}, after {day.load_after}): `make serve` (gunicorn with 3 "
+        "sync workers and the supervised task worker) on a PostgreSQL 15 and a Redis of the "
+        f"run's own; {args['players']} players, {args['pairs']} table pairs reporting and "
+        f"confirming by private link (a result every {args['result_every']:g} s; the "
+        f"organiser published {rounds}), {args['spectators']} spectators polling the round "
+        f"every 10 s, {args['readers']} PDF readers; a fault every {low:g}-{high:g} s. "
+        + ("Every check passed." if passed else "**Some checks failed.**")
+    )
+
+
+def report(day: Day) -> tuple[str, bool]:
+    """The figures (Markdown) and whether every check passed."""
+    checks = check_rows(day)
+    passed = all(row[3] != FAILED for row in checks)
     lines = [
-        f"Measured {today:%Y-%m-%d} by `python -m benchmarks.soak --minutes {args['minutes']:g} "
-        f"--seed {args['seed']} --players {args['players']}` on {os.cpu_count()} cores (load "
-        f"average before {day.load_before}, after {day.load_after}): `make serve` (gunicorn "
-        "with 3 sync workers and the supervised task worker) on a PostgreSQL 15 and a Redis of "
-        f"the run's own; {args['players']} players, {args['pairs']} table pairs reporting and "
-        f"confirming by private link (a result every {args['result_every']:g} s; the organiser "
-        f"published {day.rounds} new rounds), {args['spectators']} spectators polling the round "
-        f"every 10 s, {args['readers']} PDF readers; a fault every "
-        f"{args['fault_every'][0]:g}-{args['fault_every'][1]:g} s. "
-        f"{'Every check passed.' if passed else '**Some checks failed.**'}",
+        heading(day, passed),
         "",
         "**Faults** (/health/ asked every second):",
         "",
@@ -131,18 +142,21 @@ def _answers_line(name: str, counts: Counter[int]) -> str:
 
 
 def troubles_table(day: Day) -> list[str]:
-    by_when: dict[str, Counter[int]] = {}
+    by_when: dict[str, Counter[int]] = {
+        f"{NAMES[fault.kind]} at {clock(fault.started)}": Counter() for fault in day.faults
+    }
+    by_when["outside any fault"] = Counter()
     for at, name, status in day.venue.tally.troubles:
         if name == HEALTH:
             continue
         fault = during(day.faults, at)
         when = f"{NAMES[fault.kind]} at {clock(fault.started)}" if fault else "outside any fault"
-        by_when.setdefault(when, Counter())[status] += 1
+        by_when[when][status] += 1
     lines = ["| When | 500 | 503 | none | other 5xx |", "|---|---|---|---|---|"]
-    for when, counts in sorted(by_when.items()):
+    for when, counts in by_when.items():
         other = sum(n for status, n in counts.items() if status not in (0, 500, 503))
         lines.append(f"| {when} | {counts[500]} | {counts[503]} | {counts[0]} | {other} |")
-    return lines if by_when else ["No request failed."]
+    return lines
 
 
 def causes_of_errors(log: str) -> str:
@@ -166,8 +180,12 @@ def causes_of_errors(log: str) -> str:
     return ", ".join(f"`{name}` × {n} in {where}" for (name, where), n in found.most_common())
 
 
+FAILED = "**failed**"
+COUNTED = "(counted)"
+
+
 def _verdict(ok: bool) -> str:
-    return "passed" if ok else "**failed**"
+    return "passed" if ok else FAILED
 
 
 def check_rows(day: Day) -> list[tuple[str, str, str, str]]:
@@ -181,6 +199,7 @@ def check_rows(day: Day) -> list[tuple[str, str, str, str]]:
         *errors_rows(day),
         health_row(day),
         tasks_row(day),
+        outage_log_row(day),
     ]
 
 
@@ -276,4 +295,14 @@ def tasks_row(day: Day) -> tuple[str, str, str, str]:
         f"{tasks['succeeded']} succeeded; run again: {tasks['run_again'] or 'none'}; "
         f"failed for good: {failed or 'none'}"
     )
-    return ("Tasks", "(counted)", measured, "passed")
+    return ("Tasks", "", measured, COUNTED)
+
+
+def outage_log_row(day: Day) -> tuple[str, str, str, str]:
+    """What the worker logged of the database's outages (ops/worker.py's ``Outage``)."""
+    outages = sum(1 for fault in day.faults if fault.kind == "postgres")
+    lost = day.site_log.count("The database cannot be reached")
+    back = day.site_log.count("The database is back after")
+    target = "for each PostgreSQL outage: cannot be reached, once; back, once"
+    measured = f"{lost} × cannot be reached, {back} × back, for {outages} outages"
+    return ("The worker's log", target, measured, COUNTED)
