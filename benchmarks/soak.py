@@ -151,7 +151,7 @@ def play(
 ) -> Day:
     seeded = json.loads(Path(env["VENUE_FILE"]).read_text(encoding="utf-8"))
     load_before = load_average()
-    began = time.monotonic()
+    began, began_wall = time.monotonic(), time.time()
     venue = Venue(
         site.base, seeded["championship"], seeded["round"], Tally(began), threading.Event()
     )
@@ -212,6 +212,7 @@ def play(
         load_after=load_average(),
         site_log=(folder / "site.log").read_text(encoding="utf-8", errors="replace"),
         rounds=sum(getattr(person, "rounds_played", 0) for person in people),
+        began_wall=began_wall,
     )
 
 

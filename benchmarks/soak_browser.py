@@ -66,13 +66,13 @@ _addresses = itertools.count(1)
 
 
 class Browser:
-    def __init__(self, base: str, tally: Tally, *, language: str = "sv") -> None:
+    def __init__(self, base: str, tally: Tally) -> None:
         self.base = base
         self.tally = tally
         n = next(_addresses)
         self.headers = {
             "X-Forwarded-For": f"10.{n // 250}.{n % 250}.1",
-            "Accept-Language": language,
+            "Accept-Language": "sv",
         }
         self.opener = urllib.request.build_opener(
             urllib.request.HTTPCookieProcessor(CookieJar()), _Unfollowed()

@@ -13,7 +13,8 @@ report and the confirmation. Prints one JSON object:
 - ``ratings``: the rating list as stored against the list recomputed from scratch
   (``ratings_recompute``, in a transaction rolled back: the database is left as it was);
 - ``tasks``: tasks waiting or running, results waiting to be rated, tasks failed for good
-  (failed and not run again), and tasks run again by reason.
+  (failed and not run again), and tasks run again: by reason, and each with when it was
+  queued again and when the new run ended.
 """
 
 from __future__ import annotations
@@ -137,7 +138,33 @@ def check_tasks() -> dict[str, Any]:
         "failed_for_good": dict(Counter(failed.values_list("task_path", flat=True))),
         "run_again": dict(Counter(TaskRerun.objects.values_list("reason", flat=True))),
         "succeeded": DBTaskResult.objects.filter(status=TaskResultStatus.SUCCESSFUL).count(),
+        "reruns": reruns(),
     }
+
+
+def reruns() -> list[dict[str, Any]]:
+    """Each task run again: why, when it was queued again and when the new run ended
+    (seconds since the epoch), and how."""
+    from django_tasks_db.models import DBTaskResult
+
+    from ops.models import TaskRerun
+
+    records = list(TaskRerun.objects.order_by("at"))
+    again = DBTaskResult.objects.in_bulk([r.rerun_id for r in records if r.rerun_id])
+    made = []
+    for record in records:
+        run = again.get(record.rerun_id) if record.rerun_id else None
+        finished = run.finished_at.timestamp() if run and run.finished_at else None
+        made.append(
+            {
+                "task": record.task_path,
+                "reason": record.reason,
+                "at": record.at.timestamp(),
+                "finished": finished,
+                "status": str(run.status) if run else None,
+            }
+        )
+    return made
 
 
 def check(settled: list[dict[str, Any]]) -> dict[str, Any]:

@@ -260,24 +260,22 @@ class Reader(Person):
         self.every = every
 
     def run(self) -> None:
+        browser = Browser(self.venue.base, self.venue.tally)
         while not self.idle(self.random.uniform(*self.every)):
             slug, number = self.venue.slug, self.venue.round
             document = self.random.choice(
                 [f"/t/{slug}/round/{number}/pairings.pdf", f"/t/{slug}/standings.pdf"]
             )
-            language = self.random.choice(["sv", "en"])
-            read = self.read(
-                Browser(self.venue.base, self.venue.tally, language=language), document
-            )
+            read = self.read(browser, document, self.random.choice(["sv", "en"]))
             with self.venue.lock:
                 self.venue.pdfs.append(read)
 
-    def read(self, browser: Browser, document: str) -> PdfRead:
+    def read(self, browser: Browser, document: str, language: str) -> PdfRead:
         """The document, reloaded as "being prepared" says, until it comes (or PATIENCE)."""
         started = time.monotonic()
         url, name, looks, failures = document, "PDF", 0, 0
         while time.monotonic() - started < PATIENCE:
-            answer = browser.get(url, name)
+            answer = browser.get(url, name, {"Accept-Language": language})
             looks += 1
             name = "PDF, reloaded"
             wait: float | None = None

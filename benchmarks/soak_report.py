@@ -39,12 +39,17 @@ class Day:
     load_after: str
     site_log: str
     rounds: int  # rounds the organiser published during the day
+    began_wall: float  # when the day began, in seconds since the epoch
 
 
 def during(faults: list[Fault], at: float) -> Fault | None:
     """The fault whose window holds ``at`` (the latest to begin)."""
     held = [fault for fault in faults if fault.started <= at <= fault.ended + GRACE]
     return held[-1] if held else None
+
+
+def counted(n: int, thing: str) -> str:
+    return f"{n} {thing}{'' if n == 1 else 's'}"
 
 
 def heading(day: Day, passed: bool) -> str:
@@ -54,7 +59,7 @@ def heading(day: Day, passed: bool) -> str:
         f"python -m benchmarks.soak --minutes {args['minutes']:g} --seed {args['seed']} "
         f"--players {args['players']}"
     )
-    rounds = f"{day.rounds} new round{'' if day.rounds == 1 else 's'}"
+    rounds = counted(day.rounds, "new round")
     low, high = args["fault_every"]
     return (
         f"Measured {today:%Y-%m-%d} by `{command}` on {os.cpu_count()} cores (load average "
@@ -199,6 +204,7 @@ def check_rows(day: Day) -> list[tuple[str, str, str, str]]:
         *errors_rows(day),
         health_row(day),
         tasks_row(day),
+        killed_tasks_row(day),
         outage_log_row(day),
     ]
 
@@ -298,11 +304,36 @@ def tasks_row(day: Day) -> tuple[str, str, str, str]:
     return ("Tasks", "", measured, COUNTED)
 
 
+def killed_tasks_row(day: Day) -> tuple[str, str, str, str]:
+    """How long after each kill the task its worker left was queued again, and done."""
+    kills = [fault for fault in day.faults if fault.kind == "worker"]
+    seen = []
+    for rerun in day.checks["tasks"]["reruns"]:
+        if rerun["reason"] != "worker-lost":
+            continue
+        at = rerun["at"] - day.began_wall
+        kill = max((k for k in kills if k.started <= at), key=lambda k: k.started, default=None)
+        if kill is None:
+            continue
+        done = (
+            f"done {rerun['finished'] - day.began_wall - kill.started:.0f} s after"
+            if rerun["finished"] and rerun["status"] == "SUCCESSFUL"
+            else f"not done ({rerun['status']})"
+        )
+        task = rerun["task"].rsplit(".", 1)[-1]
+        seen.append(
+            f"{task} killed at {clock(kill.started)}: queued again "
+            f"{at - kill.started:.0f} s after, {done}"
+        )
+    target = "queued again within the lease and a sweep (30 + 10 s) of the new worker"
+    return ("A killed worker's task", target, "; ".join(seen) or "none killed mid-task", COUNTED)
+
+
 def outage_log_row(day: Day) -> tuple[str, str, str, str]:
     """What the worker logged of the database's outages (ops/worker.py's ``Outage``)."""
     outages = sum(1 for fault in day.faults if fault.kind == "postgres")
     lost = day.site_log.count("The database cannot be reached")
     back = day.site_log.count("The database is back after")
     target = "for each PostgreSQL outage: cannot be reached, once; back, once"
-    measured = f"{lost} × cannot be reached, {back} × back, for {outages} outages"
+    measured = f"{lost} × cannot be reached, {back} × back, for {counted(outages, 'outage')}"
     return ("The worker's log", target, measured, COUNTED)
