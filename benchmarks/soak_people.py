@@ -128,7 +128,7 @@ class Person(threading.Thread):
         self.random = random.Random(seed)
 
     def pause(self, seconds: float | None = None) -> None:
-        """A few seconds, as a person waits before trying again (sooner if the run stops)."""
+        """A few seconds (or ``seconds``), as a person waits before trying again."""
         time.sleep(self.random.uniform(3, 8) if seconds is None else seconds)
 
     def idle(self, seconds: float) -> bool:

@@ -326,7 +326,8 @@ def killed_tasks_row(day: Day) -> tuple[str, str, str, str]:
             f"{at - kill.started:.0f} s after, {done}"
         )
     target = "queued again within the lease and a sweep (30 + 10 s) of the new worker"
-    return ("A killed worker's task", target, "; ".join(seen) or "none killed mid-task", COUNTED)
+    none = "none killed mid-task" if kills else "no worker killed"
+    return ("A killed worker's task", target, "; ".join(seen) or none, COUNTED)
 
 
 def outage_log_row(day: Day) -> tuple[str, str, str, str]:
