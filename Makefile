@@ -13,7 +13,7 @@ TEST_MARKS ?=
 PYTEST = $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal
 DEV_ENV := DEBUG=1
 
-.PHONY: run serve test test-fast test-thorough install install-dev lock migrate demo messages lint typecheck check-deploy load clean
+.PHONY: run serve test test-fast test-thorough install install-dev lock migrate demo messages lint typecheck check-deploy load soak clean
 
 # Two locked sets (make lock compiles both from pyproject.toml, with hashes): the runtime
 # set (requirements.txt, what the site and the production image need) for run and serve,
@@ -110,6 +110,14 @@ check-deploy: install
 ## PostgreSQL when DATABASE_URL names a server (a database of its own is made), else SQLite.
 load: install-dev
 	$(PY) -m benchmarks.load
+
+## A championship day of MINUTES against `make serve` on a PostgreSQL 15 and a Redis of its
+## own while the task worker is killed and the servers stopped at random; checks that
+## nothing was lost and writes the figures to docs/benchmarks.md (SOAK_ARGS=--no-docs: not)
+MINUTES ?= 30
+SOAK_ARGS ?=
+soak: install-dev
+	$(PY) -m benchmarks.soak --minutes $(MINUTES) $(SOAK_ARGS)
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .mypy_cache .ruff_cache

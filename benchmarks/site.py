@@ -28,11 +28,18 @@ def setup_django() -> None:
 
 
 def played_field(
-    names: list[tuple[str, str]], rounds: int, *, in_play: bool, year: int, bulk: bool = False
+    names: list[tuple[str, str]],
+    rounds: int,
+    *,
+    in_play: bool,
+    year: int,
+    bulk: bool = False,
+    more_rounds: int = 1,
 ) -> Any:
     """A tournament of ``names`` (name, club) with ``rounds`` closed rounds, paired by the services.
 
     With ``in_play`` the next round is paired and published too, its matches unreported.
+    The tournament has ``more_rounds`` Swiss rounds after that one, to pair later.
     With ``bulk`` each round's results are written at once (:func:`settle_round`) instead
     of one ``match_settle`` a match; the rating list is rated once at the end.
     """
@@ -49,7 +56,7 @@ def played_field(
         year=year,
         starts_on=datetime.date(year, 1, 1),
         ends_on=datetime.date(year, 1, 2),
-        swiss_rounds=rounds + 2,  # the round in play, and one more to pair after it
+        swiss_rounds=rounds + 1 + more_rounds,  # the round in play, and more after it
         seed=5,
     )
     organiser = get_user_model().objects.create(username=f"bench-{len(names)}-{year}")

@@ -1,12 +1,13 @@
 """The championship the load test plays: seeded through the services into the server's database.
 
-    python -m benchmarks.venue_seed --out venue.json [--players 256] [--rounds 8]
+    python -m benchmarks.venue_seed --out venue.json [--players 256] [--rounds 8] [--more-rounds 1]
 
 Uses the settings in the environment (the ones the server under test runs with) on a
 migrated database. Seeds:
 
 - the championship: ``--players`` entries, ``--rounds`` closed Swiss rounds and the next
-  round published and unreported (its tables are the matches the players report);
+  round published and unreported (its tables are the matches the players report), and
+  ``--more-rounds`` Swiss rounds after it to pair (1; the soak test plays several);
 - a side event of 32 players with round 1 proposed, for the organiser to pair again;
 - an organiser account, and a member's (an account with a player of the championship);
 
@@ -52,7 +53,7 @@ def _names(count: int, prefix: str) -> list[tuple[str, str]]:
     return [(f"{prefix} {n:03d} Åström", clubs[n % len(clubs)]) for n in range(count)]
 
 
-def seed(players: int, rounds: int) -> dict[str, Any]:
+def seed(players: int, rounds: int, more_rounds: int = 1) -> dict[str, Any]:
     from django.contrib.auth import get_user_model
     from django.contrib.auth.models import Group
     from django.db.models import Prefetch
@@ -63,7 +64,12 @@ def seed(players: int, rounds: int) -> dict[str, Any]:
     from tournaments.services import rounds as round_services
 
     championship = played_field(
-        _names(players, "Spelare"), rounds, in_play=True, year=2040, bulk=True
+        _names(players, "Spelare"),
+        rounds,
+        in_play=True,
+        year=2040,
+        bulk=True,
+        more_rounds=more_rounds,
     )
     side = played_field(_names(32, "Sidospelare"), 0, in_play=False, year=2041)
     round_services.round_propose(tournament=side)
@@ -109,12 +115,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, required=True)
     parser.add_argument("--players", type=int, default=256)
     parser.add_argument("--rounds", type=int, default=8)
+    parser.add_argument(
+        "--more-rounds", type=int, default=1, help="Swiss rounds after the one in play"
+    )
     args = parser.parse_args(argv)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     import django
 
     django.setup()
-    venue = seed(args.players, args.rounds)
+    venue = seed(args.players, args.rounds, args.more_rounds)
     analyze()
     args.out.write_text(json.dumps(venue, indent=1))
     print(f"Seeded {args.players} players, {len(venue['tables'])} tables to report: {args.out}")
