@@ -138,10 +138,15 @@ class Simulated:
 
 
 @pytest.fixture(scope="module")
-def released(tmp_path_factory: pytest.TempPathFactory) -> Released:
-    """The release step on a fresh checkout (no database, no static files collected)."""
-    checkout = Checkout(tmp_path_factory.mktemp("checkout"))
-    return Released(checkout, checkout.manage("release"))
+def fresh(tmp_path_factory: pytest.TempPathFactory) -> Checkout:
+    """A fresh checkout: no database, no static files collected."""
+    return Checkout(tmp_path_factory.mktemp("checkout"))
+
+
+@pytest.fixture(scope="module")
+def released(fresh: Checkout) -> Released:
+    """The release step on a fresh checkout."""
+    return Released(fresh, fresh.manage("release"))
 
 
 @pytest.fixture(scope="module")
@@ -260,8 +265,8 @@ def test_backup_and_restore(checkout: Checkout, tournament: Simulated) -> None:
     assert "Restored" in clean(checkout.manage("restore", str(backup), database=empty))
 
 
-def test_runserver_without_debug_asks_for_the_secret_key_in_one_line(checkout: Checkout) -> None:
-    line = one_line(checkout.manage("runserver", "127.0.0.1:0", "--noreload"))
+def test_runserver_without_debug_asks_for_the_secret_key_in_one_line(fresh: Checkout) -> None:
+    line = one_line(fresh.manage("runserver", "127.0.0.1:0", "--noreload"))
     assert line.startswith("SECRET_KEY: not set; manage.py runserver needs it")
 
 
@@ -279,27 +284,27 @@ def test_runserver_without_debug_asks_for_the_secret_key_in_one_line(checkout: C
     ],
 )
 def test_a_bad_setting_is_one_line_naming_the_variable(
-    checkout: Checkout, variable: str, value: str
+    fresh: Checkout, variable: str, value: str
 ) -> None:
     variables = {variable: value}
     if variable == "EMAIL_PORT":
         variables["EMAIL_HOST"] = "mail.example.se"
-    line = one_line(checkout.manage("migrate", variables=variables))
+    line = one_line(fresh.manage("migrate", variables=variables))
     assert line.startswith(f"{variable}: "), line
     assert "hunter2" not in line
 
 
-def test_check_deploy_still_reports_a_missing_secret_key(checkout: Checkout) -> None:
-    result = checkout.manage("check", "--deploy", "--fail-level", "WARNING")
+def test_check_deploy_still_reports_a_missing_secret_key(fresh: Checkout) -> None:
+    result = fresh.manage("check", "--deploy", "--fail-level", "WARNING")
     assert result.returncode == 1
     assert "security.W009" in result.stderr
     assert "Traceback" not in result.stderr
 
 
-def test_the_wsgi_application_refuses_to_load_without_a_secret_key(checkout: Checkout) -> None:
+def test_the_wsgi_application_refuses_to_load_without_a_secret_key(fresh: Checkout) -> None:
     result = subprocess.run(
         [sys.executable, "-c", "import config.wsgi"],
-        cwd=ROOT, env=checkout.environment(), capture_output=True, text=True, timeout=60,
+        cwd=ROOT, env=fresh.environment(), capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert result.returncode == 1
     assert result.stderr.splitlines()[-1] == (
@@ -309,10 +314,10 @@ def test_the_wsgi_application_refuses_to_load_without_a_secret_key(checkout: Che
     )
 
 
-def test_gunicorn_refuses_to_start_without_a_secret_key_in_one_line(checkout: Checkout) -> None:
+def test_gunicorn_refuses_to_start_without_a_secret_key_in_one_line(fresh: Checkout) -> None:
     result = subprocess.run(
         [GUNICORN, "config.wsgi:application", "--bind", f"127.0.0.1:{free_port()}"],
-        cwd=ROOT, env=checkout.environment(), capture_output=True, text=True, timeout=60,
+        cwd=ROOT, env=fresh.environment(), capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     said = [line for line in result.stderr.splitlines() if "[INFO]" not in line]
     assert result.returncode == 1
