@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # The club's site for production: gunicorn behind your proxy, PostgreSQL via DATABASE_URL.
 # One image, three uses (docker-entrypoint.sh; docs/operating.md, The Docker image):
-#   docker run … IMAGE migrate   the release step, once per release, before the new replicas
+#   docker run … IMAGE release   the release step, once per release, before the new replicas
 #   docker run … IMAGE web       the site (gunicorn; the default)
 #   docker run … IMAGE worker    the task worker (manage.py db_worker)
 # and any other manage.py command (createsuperuser, createcachetable, backup…).
@@ -21,14 +21,16 @@ RUN apt-get update \
     && rm -rf /var/lib/apt/lists/*
 
 # The runtime dependencies only, exactly as locked (requirements.txt: hashes, no test,
-# type, lint or load tool), then the code, its static files and its bytecode.
+# type, lint or load tool), then the code, its static files (the release step's first part,
+# manage.py release --static-only: `release` at run time finds them collected) and its
+# bytecode.
 FROM base AS build
 RUN python -m venv /venv
 COPY requirements.txt /tmp/requirements.txt
 RUN pip install --require-hashes --no-deps -r /tmp/requirements.txt
 WORKDIR /app
 COPY . .
-RUN SECRET_KEY=collectstatic-only python manage.py collectstatic --noinput \
+RUN python manage.py release --static-only \
     && python -m compileall -q /app
 
 FROM base

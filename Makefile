@@ -13,7 +13,7 @@ TEST_MARKS ?=
 PYTEST = $(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal
 DEV_ENV := DEBUG=1
 
-.PHONY: run serve test test-fast test-thorough install install-dev lock migrate demo messages lint typecheck check-deploy load soak clean
+.PHONY: run release serve test test-fast test-thorough install install-dev lock migrate demo messages lint typecheck check-deploy load soak clean
 
 # Two locked sets (make lock compiles both from pyproject.toml, with hashes): the runtime
 # set (requirements.txt, what the site and the production image need) for run and serve,
@@ -64,12 +64,19 @@ run: install
 	@echo "Serving on http://127.0.0.1:$(PORT)/ with a task worker (Ctrl-C stops both)"
 	@export $(DEV_ENV); $(WITH_WORKER) $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
-## The production processes on one machine: gunicorn and the task worker (settings from the
-## environment: DATABASE_URL, SECRET_KEY, ALLOWED_HOSTS...; docs/operating.md). Run
-## `manage.py migrate` first, as a release step.
-serve: install
+## The release step, once per release before the site starts (`make serve` runs it first;
+## the Docker image's `release` is the same): the static files collected for WhiteNoise
+## (skipped when they are from these sources already), the database migrated, the
+## database cache's table made (club/management/commands/release.py)
+release: install
+	$(PY) manage.py release
+
+## The production processes on one machine, after the release step: gunicorn and the task
+## worker (settings from the environment: DATABASE_URL, SECRET_KEY, ALLOWED_HOSTS...;
+## docs/operating.md). gunicorn refuses to start without SECRET_KEY (gunicorn.conf.py).
+serve: release
 	@$(WITH_WORKER) $(VENV)/bin/gunicorn config.wsgi:application --bind 0.0.0.0:$(PORT) \
-		--workers $${WEB_CONCURRENCY:-3} --access-logfile -
+		--workers $${WEB_CONCURRENCY:-3}
 
 ## Run the whole test suite in parallel, browser and `slow` tests included
 ## (DATABASE_URL picks the database; SQLite by default; TEST_MARKS="..." selects by mark)

@@ -1,16 +1,23 @@
 #!/bin/sh
 # The image's entrance (docs/operating.md, The Docker image):
+#   release                  the release step, once per release before the new replicas:
+#                            manage.py release (make release's; the static files were
+#                            collected when the image was built, so it migrates)
 #   web [gunicorn options]   the site on $PORT, $WEB_CONCURRENCY workers (3)
 #   worker [options]         the task worker: manage.py db_worker
 #   healthcheck              what the image's HEALTHCHECK runs
-#   anything else            a manage.py command: migrate, createsuperuser, check --deploy…
+#   anything else            a manage.py command: createsuperuser, check --deploy, backup…
 set -eu
 
 case "${1:-web}" in
+    release)
+        shift
+        exec python manage.py release "$@"
+        ;;
     web)
         [ "$#" -gt 0 ] && shift
         exec gunicorn config.wsgi:application --bind "0.0.0.0:${PORT:-8000}" \
-            --workers "${WEB_CONCURRENCY:-3}" --access-logfile - "$@"
+            --workers "${WEB_CONCURRENCY:-3}" "$@"
         ;;
     worker)
         shift

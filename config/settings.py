@@ -2,11 +2,14 @@
 
 - ``DATABASE_URL``: where the data lives; default a SQLite file in the project
   folder (the embedded default for a quick start). Production uses PostgreSQL,
-  e.g. ``postgres://club:secret@localhost:5432/club``.
+  e.g. ``postgres://club:secret@localhost:5432/club``; no other database.
 - ``CONN_MAX_AGE``: seconds a process keeps its database connection (60; always 0 on
   SQLite): one connection per web and task worker (docs/operating.md, "Several servers").
 - ``DEBUG``: ``1``/``true`` to show debugging pages; off by default.
-- ``SECRET_KEY``: required when ``DEBUG`` is off.
+- ``SECRET_KEY``: required to serve pages when ``DEBUG`` is off (the web server and
+  ``manage.py runserver`` refuse to start without it, in one line); a management command
+  that signs nothing (``migrate``, ``backup``, ``simulate_tournament``...) runs without it.
+  Under ``DEBUG`` a development key stands in.
 - ``ALLOWED_HOSTS``: comma-separated host names; ``localhost,127.0.0.1`` by default.
 - ``CSRF_TRUSTED_ORIGINS``: comma-separated origins, for a site behind a proxy.
 - ``SECURE_SSL``: ``0`` to turn off the HTTPS-only settings when ``DEBUG`` is off
@@ -22,9 +25,9 @@
 - ``DEFAULT_FROM_EMAIL``: the sender of the site's mail (invitations, password resets).
 - ``CACHE_URL``: where rendered PDFs and the rate limits' counters are kept: ``file:///path``
   (the default, ``var/cache`` in the project folder: shared by every worker on the
-  machine, no server needed), ``db://table`` (the database; run ``manage.py
-  createcachetable``), ``redis://host:6379/0`` (several servers share one: ``?key_prefix=``
-  keeps two sites on one Redis apart),
+  machine, no server needed), ``db://table`` (the database; the release step,
+  ``manage.py release``, makes its table), ``redis://host:6379/0`` (several servers
+  share one: ``?key_prefix=`` keeps two sites on one Redis apart),
   ``locmem://`` (one process only) or ``dummy://`` (keeps nothing). Each database has a
   part of the cache of its own (``core.cache``: a restore drill beside the site never
   touches the site's), and a cache that cannot be reached is served without.
@@ -39,6 +42,9 @@
   restore commands need it, not the web servers (docs/operating.md, "Backups").
 - ``BACKUP_VERIFY_KEYS``: comma-separated old signing keys, kept after a rotation so that
   backups signed with them still restore.
+- ``STATIC_ROOT``: the folder the release step (``manage.py release``) collects the static
+  files into and WhiteNoise serves them from; ``staticfiles`` in the project folder by
+  default.
 - ``CLIENT_IP_HEADER``: behind a proxy, the request header holding the client's address
   as the proxy saw it, e.g. ``X-Forwarded-For`` (its last address is used, the one the
   proxy added). Without it the address of the connection counts: every visitor would
@@ -84,6 +90,17 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
+def whole_number(variables: Mapping[str, str], name: str, default: int) -> int:
+    """The variable ``name`` as a whole number (``default`` when unset or empty)."""
+    value = variables.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}: {value!r} is not a whole number.") from None
+
+
 SMTP_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
 CONSOLE_BACKEND = "django.core.mail.backends.console.EmailBackend"
 REDIS_CACHE = "django.core.cache.backends.redis.RedisCache"
@@ -122,10 +139,18 @@ def library_scheme(url: str, schemes: Mapping[str, str], *, variable: str) -> st
 
 
 def smtp_settings(
-    *, host: str, port: int | None, user: str, password: str, tls: bool, ssl: bool, timeout: int
+    *,
+    host: str,
+    port: int | None,
+    user: str,
+    password: str,
+    tls: bool,
+    ssl: bool,
+    timeout: int,
+    variable: str,
 ) -> dict[str, object]:
     if tls and ssl:
-        raise ImproperlyConfigured("E-mail: use TLS (STARTTLS) or SSL, not both.")
+        raise ImproperlyConfigured(f"{variable}: use TLS (STARTTLS) or SSL, not both.")
     return {
         "EMAIL_BACKEND": SMTP_BACKEND,
         "EMAIL_HOST": host,
@@ -168,6 +193,7 @@ def parse_email_url(url: str) -> dict[str, object]:
         tls=bool(parsed.get("EMAIL_USE_TLS")) or is_true(options.get("TLS"), False),
         ssl=bool(parsed.get("EMAIL_USE_SSL")) or is_true(options.get("SSL"), False),
         timeout=timeout,
+        variable="EMAIL_URL",
     )
 
 
@@ -188,9 +214,12 @@ def parse_cache_url(url: str, *, database: Mapping[str, Any]) -> dict[str, objec
     if parts.scheme == "file" and not parts.path:
         raise ImproperlyConfigured("CACHE_URL: file:// needs a folder, e.g. file:///var/cache.")
     redis = parts.scheme in ("redis", "rediss")
-    cache: dict[str, Any] = environ.Env.cache_url_config(
-        renamed, backend=REDIS_CACHE if redis else None
-    )
+    try:
+        cache: dict[str, Any] = environ.Env.cache_url_config(
+            renamed, backend=REDIS_CACHE if redis else None
+        )
+    except ValueError as error:
+        raise ImproperlyConfigured(f"CACHE_URL: {error}") from error
     if redis:
         # django-environ lower-cases every option for Django's Redis backend, its own
         # (``?key_prefix=``, ``?timeout=``) too, where Django reads only upper case.
@@ -202,6 +231,15 @@ def parse_cache_url(url: str, *, database: Mapping[str, Any]) -> dict[str, objec
         cache["BACKEND"] = "core.cache.ResilientRedisCache"
     partition = database_partition(database)
     cache["KEY_PREFIX"] = ":".join(filter(None, [str(cache.get("KEY_PREFIX") or ""), partition]))
+    if "TIMEOUT" in cache:
+        # Else Django would find out at the first page that reads the cache.
+        try:
+            cache["TIMEOUT"] = int(cache["TIMEOUT"])
+        except (TypeError, ValueError):
+            timeout = cache["TIMEOUT"]
+            raise ImproperlyConfigured(
+                f"CACHE_URL: ?timeout={timeout} is not a whole number of seconds."
+            ) from None
     if parts.scheme == "file":
         cache["LOCATION"] = os.path.join(unquote(cache["LOCATION"]), partition)
         cache["BACKEND"] = "core.cache.ResilientFileCache"
@@ -214,6 +252,28 @@ def parse_cache_url(url: str, *, database: Mapping[str, Any]) -> dict[str, objec
     return cache
 
 
+DATABASE_ENGINES = {"django.db.backends.postgresql", "django.db.backends.sqlite3"}
+
+
+def parse_database_url(url: str, *, conn_max_age: int) -> dict[str, Any]:
+    """Django's database settings from one address: PostgreSQL or SQLite, nothing else."""
+    scheme = urlsplit(url).scheme
+    try:
+        database: dict[str, Any] = dict(
+            dj_database_url.parse(url, conn_max_age=conn_max_age, conn_health_checks=True)
+        )
+    except dj_database_url.UnknownSchemeError:
+        database = {"ENGINE": None}
+    except ValueError as error:  # a port that is not a number, a character not quoted
+        raise ImproperlyConfigured(f"DATABASE_URL: {error}") from None
+    if database["ENGINE"] not in DATABASE_ENGINES:
+        raise ImproperlyConfigured(
+            f"DATABASE_URL: unknown scheme {scheme!r} (use postgres://user:password@host/name"
+            " or sqlite:////absolute/path)."
+        )
+    return database
+
+
 def email_settings(variables: Mapping[str, str], *, debug: bool) -> dict[str, object]:
     """``EMAIL_URL``, else the separate ``EMAIL_*`` variables, else the terminal under DEBUG."""
     if variables.get("EMAIL_URL", "").strip():
@@ -221,12 +281,13 @@ def email_settings(variables: Mapping[str, str], *, debug: bool) -> dict[str, ob
     if variables.get("EMAIL_HOST", "").strip():
         return smtp_settings(
             host=variables["EMAIL_HOST"].strip(),
-            port=int(variables.get("EMAIL_PORT") or 0) or None,
+            port=whole_number(variables, "EMAIL_PORT", 0) or None,
             user=variables.get("EMAIL_HOST_USER", ""),
             password=variables.get("EMAIL_HOST_PASSWORD", ""),
             tls=is_true(variables.get("EMAIL_USE_TLS"), False),
             ssl=is_true(variables.get("EMAIL_USE_SSL"), False),
-            timeout=int(variables.get("EMAIL_TIMEOUT") or 10),
+            timeout=whole_number(variables, "EMAIL_TIMEOUT", 10),
+            variable="EMAIL_USE_TLS and EMAIL_USE_SSL",
         )
     if debug:
         return {"EMAIL_BACKEND": CONSOLE_BACKEND}
@@ -235,12 +296,13 @@ def email_settings(variables: Mapping[str, str], *, debug: bool) -> dict[str, ob
 
 DEBUG = env_flag("DEBUG", False)
 
+# Without DEBUG and without SECRET_KEY the key stays empty, and Django refuses it only where
+# it is read (``settings.SECRET_KEY``): the commands that sign nothing (migrate, backup,
+# restore, simulate_tournament...) run on a checkout as they are, while the web server
+# (config/wsgi.py, config/asgi.py, gunicorn.conf.py) and ``manage.py runserver`` refuse
+# to start, in one line (config/startup.py); ``check --deploy`` reports it (security.W009).
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured(
-            "Set SECRET_KEY in the environment (required when DEBUG is off)."
-        )
+if not SECRET_KEY and DEBUG:
     SECRET_KEY = "django-insecure-development-only-key-do-not-use-in-production"
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
@@ -318,10 +380,9 @@ WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"
 
 DATABASES = {
-    "default": dj_database_url.parse(
-        os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
-        conn_health_checks=True,
+    "default": parse_database_url(
+        os.environ.get("DATABASE_URL", "").strip() or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        conn_max_age=whole_number(os.environ, "CONN_MAX_AGE", 60),
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -369,7 +430,8 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# Where the release step (manage.py release) collects them for WhiteNoise to serve.
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", "").strip() or BASE_DIR / "staticfiles")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -395,7 +457,7 @@ if not DEBUG and env_flag("SECURE_SSL", True):
     SECURE_REDIRECT_EXEMPT = [r"^ping/$"]
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
-    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
+    SECURE_HSTS_SECONDS = whole_number(os.environ, "SECURE_HSTS_SECONDS", 31536000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
 

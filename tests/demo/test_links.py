@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+import shlex
 
 import pytest
 from django.core.management import call_command
@@ -42,3 +43,20 @@ def test_seed_demo_prints_working_links_of_both_players_of_a_match_left_to_repor
     confirmer.post(confirm, {"version": match.report_version})
     match.refresh_from_db()
     assert match.status == Match.Status.FINAL
+
+
+def test_seed_demo_names_a_command_to_paste_for_every_players_link(demo: str) -> None:
+    """The last line of ``make run``'s demo: a command that runs as printed, in the
+    project's virtualenv (not a bare ``python``), for the links of the base URL served."""
+    out = io.StringIO()
+    call_command("seed_demo", base_url="http://club.test:8123", stdout=out)
+    hint = out.getvalue().splitlines()[-1]
+    label, command = hint.split(": ", 1)
+    assert label == "Every player's link"
+    python, script, *arguments = shlex.split(command)
+    assert (python, script) == (".venv/bin/python", "manage.py")
+    assert arguments[-2:] == ["--base-url", "http://club.test:8123"]
+    links = io.StringIO()
+    call_command(*arguments, stdout=links)
+    printed = re.findall(r"^Anna Berg\thttp://club\.test:8123/p/(\w+)/$", links.getvalue(), re.M)
+    assert len(printed) == 1

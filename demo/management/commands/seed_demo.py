@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
@@ -65,4 +66,7 @@ class Command(BaseCommand):
         )
         for table, name, url in links:
             self.stdout.write(f"  table {table:>2}  {name:<30} {url}")
-        self.stdout.write(f"Every player's link: python manage.py player_links {championship.slug}")
+        # A command to paste into another terminal of the same checkout, as it is: no
+        # DEBUG or SECRET_KEY needed (config/startup.py).
+        command = ["manage.py", "player_links", championship.slug, "--base-url", base_url]
+        self.stdout.write(f"Every player's link: .venv/bin/python {shlex.join(command)}")
