@@ -277,3 +277,28 @@ def test_the_organisers_see_a_failed_render_and_running_it_again_succeeds(
 def test_players_cannot_see_or_run_the_background_work() -> None:
     page = Client().get(reverse("background"))
     assert page.status_code in (302, 403)
+
+
+@pytest.mark.django_db
+@override_settings(TASKS=DATABASE_TASKS)
+def test_a_task_that_raises_is_one_event_without_what_it_carried(
+    tracker: list[dict[str, Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from club import mail as club_mail
+    from club.mail import letter, letter_queue
+
+    class Refused:
+        def send(self) -> None:
+            raise Broken("the mail server answered nonsense")
+
+    monkeypatch.setattr(club_mail, "_message", lambda letter: Refused())
+    link = "https://club.example.se/accounts/invitation/7/c4f-9a2b/"
+    letter_queue(letter(subject="Welcome", body=f"Open {link}", to=["anna.berg@example.se"]))
+    assert run_queue() == 1
+    sentry_sdk.flush()
+    errors = [event for event in tracker if event.get("exception")]
+    assert len(errors) == 1  # logged by the task runner and the worker: one error, one event
+    text = json.dumps(errors[0], ensure_ascii=False)
+    assert "the mail server answered nonsense" in text
+    assert "anna.berg@example.se" not in text
+    assert "c4f-9a2b" not in text
