@@ -82,6 +82,13 @@ class TournamentAdmin(ChangesTournament):
     readonly_fields = ["status", "champion"]
     inlines = [EntryInline]
 
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
+        """Whether a tournament is rated is changed by ``manage.py set_tournament_rated``
+        alone once it exists (it takes the rated switches' one lock, refuses a copy and
+        re-rates the list); a new tournament has no results to count twice."""
+        fixed = list(self.readonly_fields)
+        return fixed if obj is None else [*fixed, "rated"]
+
 
 @admin.register(Entry)
 class EntryAdmin(ChangesTournament):

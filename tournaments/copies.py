@@ -60,6 +60,16 @@ def _results(matches: QuerySet[Match]) -> QuerySet[Match]:
     return matches.filter(status=Match.Status.FINAL, is_bye=False, games__isnull=False).distinct()
 
 
+def lock_rated_switches() -> None:
+    """Take the one lock that every change of which tournaments are rated takes (the rated
+    switch, a rated import), until the transaction ends: the rows of every tournament, in
+    order. Two such changes at once then run one after the other, so the second's copy
+    check (``copy_refusal``) sees the first's tournament rated; each locking only its own
+    row, a tournament and its copy could both be made rated and their matches counted
+    twice. Tournaments are few, and the switch is an administrator's command."""
+    list(Tournament.objects.select_for_update().order_by("pk").values_list("pk", flat=True))
+
+
 def copy_refusal(tournament: Tournament) -> str | None:
     """Why ``tournament`` cannot be rated (the first of its matches already on the list),
     or None."""

@@ -52,6 +52,8 @@ def import_tournament(data: dict[str, Any], *, slug: str = "", rated: bool = Fal
 
 
 def _write(plan: ImportPlan, *, rated: bool) -> Tournament:
+    if rated:
+        copies.lock_rated_switches()  # before its matches are compared with the list's
     tournament = plan.tournament
     tournament.rated = rated
     tournament.save()

@@ -134,7 +134,8 @@ def tournament_set_rated(*, tournament: Tournament, rated: bool) -> Tournament:
 
     Refused (``TournamentError``) for rated when its matches are already on the list
     (``tournaments.copies``): a copy of a rated tournament."""
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    copies.lock_rated_switches()
+    tournament = Tournament.objects.get(pk=tournament.pk)
     if tournament.rated == rated:
         return tournament
     refusal = copies.copy_refusal(tournament) if rated else None
