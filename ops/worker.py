@@ -170,15 +170,16 @@ class SupervisedWorker(Worker):
                 task_result = self._take()
                 if task_result is not None:
                     self.run_task(task_result)
-                    continue
             except Exception as error:
                 if not is_database_outage(error):
                     raise
                 self.outage.wait(error)
                 continue
-            if self.batch:
-                return
             if self.max_tasks is not None and self._run_tasks >= self.max_tasks:
+                return
+            if task_result is not None:
+                continue  # the next task at once
+            if self.batch:
                 return
             if self.running:
                 time.sleep(self.interval)

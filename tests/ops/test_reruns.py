@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from django.db import OperationalError
@@ -144,3 +145,25 @@ def test_the_beats_of_workers_gone_for_a_day_are_deleted() -> None:
     beat("today", seen_seconds_ago=3600)
     sweep()
     assert list(WorkerBeat.objects.values_list("worker_id", flat=True)) == ["today"]
+
+
+@pytest.mark.django_db(transaction=True)  # its heart beats on a connection of its own
+def test_the_worker_stops_after_max_tasks_and_in_batch_mode_when_the_queue_is_empty() -> None:
+    from ops.worker import SupervisedWorker
+
+    for _ in range(3):
+        rerate.enqueue()
+    options: dict[str, Any] = {
+        "queue_names": ["*"],
+        "interval": 0,
+        "backend_name": "default",
+        "startup_delay": False,
+        "worker_id": "max-tasks",
+        "excluded_queue_names": [],
+    }
+    SupervisedWorker(batch=False, max_tasks=2, **options).run()
+    assert DBTaskResult.objects.filter(status="SUCCESSFUL").count() == 2
+    options["worker_id"] = "batch"
+    SupervisedWorker(batch=True, max_tasks=None, **options).run()
+    assert DBTaskResult.objects.filter(status="SUCCESSFUL").count() == 3
+    assert WorkerBeat.objects.get(pk="batch").stopped_at is not None
