@@ -106,6 +106,22 @@ def protect_rated_games(
     models.CASCADE(collector, field, sub_objs, using)
 
 
+def keep_rated_results(
+    collector: Collector, field: models.Field[Any, Any], sub_objs: Any, using: str
+) -> None:
+    """A member of the register is deleted: the games they sat down to forget them
+    (``SET_NULL``), but not a rated match on the rating list, whose result is theirs: that
+    deletion is refused (``ProtectedError``), as for their account."""
+    rated = [game for game in sub_objs if game.rated and game.finished and game.both_played]
+    if rated:
+        raise ProtectedError(
+            "A member with rated matches on the rating list cannot be deleted: deactivate "
+            "them instead.",
+            set(rated),
+        )
+    models.SET_NULL(collector, field, sub_objs, using)
+
+
 class OnlineGame(models.Model):
     """A game (or best-of-N match) between two members, played on the site through the engine.
 
@@ -144,6 +160,27 @@ class OnlineGame(models.Model):
         verbose_name=_("second player"),
         on_delete=protect_rated_games,
         related_name="online_games_second",
+    )
+    # The members of the register who sat down, fixed when the game began: a rated result
+    # is theirs for good, whoever the accounts are given to later (ratings.bridge reads
+    # these, not the accounts' players today; docs/rating.md).
+    player_0 = models.ForeignKey(
+        "club.Player",
+        verbose_name=_("first member"),
+        on_delete=keep_rated_results,
+        null=True,
+        blank=True,
+        related_name="+",
+        editable=False,
+    )
+    player_1 = models.ForeignKey(
+        "club.Player",
+        verbose_name=_("second member"),
+        on_delete=keep_rated_results,
+        null=True,
+        blank=True,
+        related_name="+",
+        editable=False,
     )
     best_of = models.PositiveSmallIntegerField(_("best of"), default=1)
     self_count = models.BooleanField(_("count it yourself"), default=False)

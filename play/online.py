@@ -220,6 +220,8 @@ def online_start(
         awaiting=_awaiting(match),
         seat_0=players[0],
         seat_1=players[1],
+        player_0=getattr(players[0], "player", None),
+        player_1=getattr(players[1], "player", None),
         best_of=best_of,
         self_count=counting,
         muggins=muggins,

@@ -8,7 +8,9 @@ how the players stood before a period, and turns them into the inputs of
   the site, unless the organiser turned it off; a rehearsal or an import only when asked
   for) that is no bye and has its games. Its winner scores 1, its loser 0.
 - A *rated online match*: a match between members played on the site that both agreed
-  to have rated (``play.models.OnlineGame.rated``), between two members of the register,
+  to have rated (``play.models.OnlineGame.rated``), between two members of the register
+  (``OnlineGame.player_0`` and ``player_1``: the members whose accounts sat down, kept when
+  the game began, so an account given to someone else later takes no result along),
   in which both have taken part (``OnlineGame.both_played``: the first hand of the first
   game was counted), however it ended: played out, resigned, or claimed after 72 hours (a
   loss for the player who stopped answering). Of those between the same two members
@@ -69,8 +71,8 @@ def rated_online_games() -> QuerySet[OnlineGame]:
         finished=True,
         both_played=True,
         match__isnull=True,
-        seat_0__player__isnull=False,
-        seat_1__player__isnull=False,
+        player_0__isnull=False,
+        player_1__isnull=False,
     )
 
 
@@ -81,7 +83,7 @@ def counted_online_games() -> list[OnlineResult]:
     counted: list[OnlineResult] = []
     between: dict[tuple[datetime.date, frozenset[int]], int] = defaultdict(int)
     for ended, winner, first, second in games.values_list(
-        "last_move", "winner", "seat_0__player", "seat_1__player"
+        "last_move", "winner", "player_0", "player_1"
     ):
         pair = (first, second)
         key = (month_of(ended), frozenset(pair))
