@@ -432,6 +432,9 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # Where the release step (manage.py release) collects them for WhiteNoise to serve.
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", "").strip() or BASE_DIR / "staticfiles")
+# Files a browser asks for at the site's root, whatever the page says: /favicon.ico (the
+# board of static/img/favicon.svg at 16, 32 and 48 px), asked for by a PDF opened in a tab.
+WHITENOISE_ROOT = BASE_DIR / "config" / "site_root"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

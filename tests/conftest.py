@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from tests import profiles
+from tests.console import CONSOLE, watch
 
 if TYPE_CHECKING:
     from django.test import Client
@@ -189,8 +190,23 @@ def browser() -> Iterator[Browser]:
                 "--disable-sync",
             ],
         )
+        watch(browser)
         yield browser
         browser.close()
+
+
+@pytest.fixture(autouse=True)
+def _quiet_console(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test that drives the browser fails on any error its console showed
+    (tests/console.py)."""
+    if "browser" not in request.fixturenames:
+        yield
+        return
+    CONSOLE.begin()
+    yield
+    errors = list(CONSOLE.errors)
+    CONSOLE.begin()
+    assert not errors, "the browser's console showed errors:\n" + "\n".join(errors)
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from django.core import mail
 
+from tests.console import expect_console
 from tests.factories import OrganiserFactory
 from tests.test_browser_championship import phone
 from tests.tournaments.conftest import make_tournament, seats
@@ -111,7 +112,9 @@ def test_invited_player_reports_game_by_game_and_the_opponent_confirms_by_the_qr
     expect(result).to_contain_text("7 – 0")
     assert fits_the_screen(other)
 
-    # The reporter changes the result after the opponent's page was drawn: refused.
+    # The reporter changes the result after the opponent's page was drawn: refused, with
+    # the page as it is now and 409 Conflict (which the console reports).
+    expect_console(r"status of 409 \(Conflict\).*/confirm/")
     player.reload()
     player.get_by_text("Correct your report").click()
     save_games(player, names, [(0, 85), (1, 100), (0, 40)])

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from tests.console import expect_console
 from tests.factories import OrganiserFactory
 from tests.tournaments.conftest import make_tournament, play_round
 from tournaments.services import rounds
@@ -67,6 +68,7 @@ def settle(tab: Any) -> list[str]:
 
 
 def test_the_listener_hears_a_refusal(tab: Any) -> None:
+    expect_console("violates the following Content Security Policy directive")
     visit(tab, "/")
     tab.evaluate("document.body.insertAdjacentHTML('beforeend', '<p style=\"color: red\">x</p>')")
     tab.evaluate(
