@@ -42,6 +42,7 @@ from club.invitations import (
 )
 from club.models import Player
 from club.roles import organiser_required
+from club.selectors import members
 from core.errors import DomainError
 from core.http import AuthenticatedHttpRequest
 from core.throttles import over_limit
@@ -127,7 +128,7 @@ def account_email(request: AuthenticatedHttpRequest) -> HttpResponse:
 @organiser_required
 @require_POST
 def player_invite(request: HttpRequest, pk: int) -> HttpResponse:
-    player = get_object_or_404(Player, pk=pk)
+    player = get_object_or_404(members(), pk=pk)
     try:
         accounts.invitation_create(player=player)
     except DomainError as error:
@@ -141,7 +142,7 @@ def player_invite(request: HttpRequest, pk: int) -> HttpResponse:
 @organiser_required
 @require_POST
 def player_invitation_send(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
-    player = get_object_or_404(Player, pk=pk)
+    player = get_object_or_404(members(), pk=pk)
     invitation = invitation_for(player)
     if invitation is None:
         messages.error(request, _("%(player)s has no open invitation.") % {"player": player})
@@ -160,7 +161,7 @@ def player_invitation_send(request: AuthenticatedHttpRequest, pk: int) -> HttpRe
 @organiser_required
 @require_safe
 def player_invitation_print(request: HttpRequest, pk: int) -> HttpResponse:
-    player = get_object_or_404(Player, pk=pk)
+    player = get_object_or_404(members(), pk=pk)
     invitation = invitation_for(player)
     context: dict[str, object] = {"player": player, "invitation": invitation}
     if invitation is not None:
@@ -173,7 +174,7 @@ def player_invitation_print(request: HttpRequest, pk: int) -> HttpResponse:
 @organiser_required
 @require_POST
 def player_account_set_active(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
-    player = get_object_or_404(Player.objects.select_related("user"), pk=pk)
+    player = get_object_or_404(members().select_related("user"), pk=pk)
     if player.user is None:
         messages.error(request, _("%(player)s has no account.") % {"player": player})
         return _back_to_player(player)
@@ -201,7 +202,7 @@ def _invitation_problem(
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def invitation_accept(request: HttpRequest, pk: int, token: str) -> HttpResponse:
-    player = Player.objects.filter(pk=pk).first()
+    player = members().filter(pk=pk).first()
     if player is None:
         return _invitation_problem(request, None, InvitationProblem.INVALID)
     problem = invitation_tokens.problem(player, token)

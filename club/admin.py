@@ -50,8 +50,10 @@ class MemberAccountAdmin(UserAdmin[User]):
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin[Player]):
-    list_display = ["name", "club", "email", "active", "user", "joined"]
-    list_filter = ["active", "club"]
+    list_display = ["name", "club", "email", "active", "fictional", "user", "joined"]
+    list_filter = ["active", "fictional", "club"]
+    # Made up by ``manage.py simulate_tournament --fictional`` alone.
+    readonly_fields = ["fictional"]
     search_fields = ["name", "club", "email", "search_key"]
     autocomplete_fields = ["user"]
 

@@ -3,7 +3,8 @@
 A *player* is a person on the register; two players may share a name, and the
 club or town tells them apart. A player may be linked to a site *account* (a
 Django user) so they can report their own results. Players are deactivated,
-never deleted, once they have results.
+never deleted, once they have results. A *made-up player* (``fictional``) plays in a
+rehearsal only and is not a member: not on the register's lists, without an account.
 """
 
 from __future__ import annotations
@@ -33,6 +34,15 @@ class Player(models.Model):
     # When the latest invitation was made: part of the invitation token, so a new
     # invitation makes the older links invalid.
     invited_at = models.DateTimeField(_("invited"), null=True, blank=True, editable=False)
+    # Made up for a rehearsal (``manage.py simulate_tournament --fictional``), not a member:
+    # left out of the register's lists and pages, never given an account, never rated.
+    fictional = models.BooleanField(
+        _("made-up player"),
+        default=False,
+        db_default=False,  # also for rows written at an older state of the schema
+        editable=False,
+        help_text=_("Made up for a rehearsal: not a member of the club."),
+    )
     # Case- and accent-folded "name club", kept by the services, so that a search
     # for "ostlund" finds "Östlund" on every database.
     search_key = models.CharField(max_length=250, editable=False, db_index=True, default="")
@@ -43,6 +53,11 @@ class Player(models.Model):
         ordering = ["name", "club", "pk"]
         constraints = [
             models.CheckConstraint(condition=~models.Q(name=""), name="player_name_not_empty"),
+            models.CheckConstraint(
+                condition=models.Q(fictional=False) | models.Q(user__isnull=True),
+                name="made_up_player_has_no_account",
+                violation_error_message=_("A made-up player has no account."),
+            ),
         ]
 
     def __str__(self) -> str:

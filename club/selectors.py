@@ -1,4 +1,4 @@
-"""Reads from the club register."""
+"""Reads from the club register: its members, never the made-up players of a rehearsal."""
 
 from __future__ import annotations
 
@@ -8,9 +8,15 @@ from club.models import InvitationMail, Player
 from club.services import fold
 
 
+def members() -> QuerySet[Player]:
+    """Everyone on the register: the players who are not made up for a rehearsal
+    (``Player.fictional``), active or not."""
+    return Player.objects.filter(fictional=False)
+
+
 def player_search(*, query: str = "", include_inactive: bool = False) -> QuerySet[Player]:
-    """Players whose name or club contains every word of ``query`` (any case or accent)."""
-    players = Player.objects.all()
+    """Members whose name or club contains every word of ``query`` (any case or accent)."""
+    players = members()
     if not include_inactive:
         players = players.filter(active=True)
     for word in fold(query).split():
@@ -28,7 +34,7 @@ def possible_twins(*, name: str) -> list[Player]:
     wanted = fold(name.strip())
     if not wanted:
         return []
-    candidates = Player.objects.filter(search_key__startswith=f"{wanted} ")
+    candidates = members().filter(search_key__startswith=f"{wanted} ")
     return [player for player in candidates if fold(player.name) == wanted]
 
 

@@ -42,8 +42,13 @@ def player_create(
     email: str = "",
     user: User | None = None,
     joined: datetime.date | None = None,
+    fictional: bool = False,
 ) -> Player:
-    player = Player(name=name.strip(), club=club.strip(), email=email.strip(), user=user)
+    """A new member of the register; with ``fictional``, a player made up for a rehearsal
+    instead (never a member, never with an account: ``Player.fictional``)."""
+    player = Player(
+        name=name.strip(), club=club.strip(), email=email.strip(), user=user, fictional=fictional
+    )
     if joined is not None:
         player.joined = joined
     _check_account_free(user, None)

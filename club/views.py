@@ -39,7 +39,7 @@ def player_list(request: HtmxHttpRequest) -> HttpResponse:
 
 @require_safe
 def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    player = get_object_or_404(Player.objects.select_related("user"), pk=pk)
+    player = get_object_or_404(selectors.members().select_related("user"), pk=pk)
     context: dict[str, object] = {"player": player}
     if is_organiser(request.user):
         invitation = invitation_for(player)
@@ -81,8 +81,8 @@ def player_add(request: HttpRequest) -> HttpResponse:
 @organiser_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
-    player = get_object_or_404(Player, pk=pk)
-    form = PlayerForm(request.POST or None, instance=Player.objects.get(pk=pk))
+    player = get_object_or_404(selectors.members(), pk=pk)
+    form = PlayerForm(request.POST or None, instance=selectors.members().get(pk=pk))
     if request.method == "POST" and form.is_valid():
         saved = _save_player(form, player)
         if saved is not None:
@@ -95,7 +95,7 @@ def player_edit(request: HttpRequest, pk: int) -> HttpResponse:
 @organiser_required
 @require_POST
 def player_set_active(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
-    player = get_object_or_404(Player.objects.select_related("user"), pk=pk)
+    player = get_object_or_404(selectors.members().select_related("user"), pk=pk)
     active = request.POST.get("active") == "1"
     close_account = request.POST.get("close_account") == "1"
     try:

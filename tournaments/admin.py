@@ -75,11 +75,12 @@ class EntryInline(admin.TabularInline[Entry, Tournament]):
 
 @admin.register(Tournament)
 class TournamentAdmin(ChangesTournament):
-    list_display = ["name", "year", "is_championship", "status", "champion"]
-    list_filter = ["is_championship", "status", "year"]
+    list_display = ["name", "year", "is_championship", "rated", "rehearsal", "status", "champion"]
+    list_filter = ["is_championship", "rated", "rehearsal", "status", "year"]
     search_fields = ["name", "slug", "venue"]
     prepopulated_fields = {"slug": ["name"]}
-    readonly_fields = ["status", "champion"]
+    # Whether it is a rehearsal is set by ``manage.py simulate_tournament`` alone.
+    readonly_fields = ["status", "champion", "rehearsal"]
     inlines = [EntryInline]
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:

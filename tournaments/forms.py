@@ -90,7 +90,14 @@ class TournamentForm(forms.ModelForm[Tournament]):
             self.fields[f"tiebreak_{slot}"] = field
         # A form sent without it (a page from before the setting) keeps the tournament's.
         self.fields["seeding"].required = False
-        if self.instance.pk and tournament_started(self.instance):
+        if self.instance.rehearsal:
+            # The database refuses either for a rehearsal (``Tournament`` constraints).
+            for name in ("rated", "is_championship"):
+                self.fields[name].disabled = True
+                self.fields[name].help_text = _(
+                    "A rehearsal is never rated nor the year's championship."
+                )
+        elif self.instance.pk and tournament_started(self.instance):
             # Its results may be final: only the administrator's command re-rates them.
             self.fields["rated"].disabled = True
             self.fields["rated"].help_text = rated_fixed_reason()

@@ -97,6 +97,19 @@ class Tournament(models.Model):
             "friendly tournament."
         ),
     )
+    # Played by the computer to try the site out (``manage.py simulate_tournament``): never
+    # rated, never the year's championship (the constraints below), marked wherever it is
+    # shown and listed after the real ones (``tournaments.marks``).
+    rehearsal = models.BooleanField(
+        _("rehearsal"),
+        default=False,
+        db_default=False,  # also for rows written at an older state of the schema
+        editable=False,
+        help_text=_(
+            "Played by the computer with manage.py simulate_tournament: never rated, and marked "
+            "as a rehearsal wherever it is shown."
+        ),
+    )
     champion = models.ForeignKey(
         "Entry",
         verbose_name=_("champion"),
@@ -148,6 +161,16 @@ class Tournament(models.Model):
             ),
             models.CheckConstraint(
                 condition=Q(seeding__in=Seeding.values), name="tournament_seeding_known"
+            ),
+            models.CheckConstraint(
+                condition=Q(rehearsal=False) | Q(rated=False),
+                name="rehearsal_never_rated",
+                violation_error_message=_("A rehearsal is never rated."),
+            ),
+            models.CheckConstraint(
+                condition=Q(rehearsal=False) | Q(is_championship=False),
+                name="rehearsal_never_championship",
+                violation_error_message=_("A rehearsal is never the year's championship."),
             ),
         ]
 

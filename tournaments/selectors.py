@@ -23,6 +23,7 @@ from scoring.rules.match import MatchResult, check_match
 from tournaments import bridge
 from tournaments.access import Actor
 from tournaments.bridge import StandingRow
+from tournaments.marks import listed_first
 from tournaments.models import (
     Entry,
     ForbiddenPair,
@@ -45,8 +46,9 @@ def standings(tournament: Tournament, *, through_round: int | None = None) -> li
 
 
 def tournaments_listed() -> QuerySet[Tournament]:
+    """Every tournament, newest first: the real ones, then the unrated, then rehearsals."""
     return Tournament.objects.select_related("champion__player").order_by(
-        "-year", "-starts_on", "name"
+        *listed_first(), "-year", "-starts_on", "name"
     )
 
 
@@ -309,7 +311,7 @@ def my_tables_now(
         known, status__in=[Tournament.Status.SWISS, Tournament.Status.PLAYOFF]
     )
     tables = []
-    for tournament in playing.distinct().order_by("-starts_on", "name"):
+    for tournament in playing.distinct().order_by(*listed_first(), "-starts_on", "name"):
         key = private_keys.get(tournament.slug)
         entry = tournament.entries.filter(private_key=key).first() if key else None
         mine = my_table(tournament, Actor(user=user, entry=entry))
@@ -423,10 +425,16 @@ def published_rounds(tournament: Tournament) -> QuerySet[Round]:
 
 
 def entries_of(player: Player) -> QuerySet[Entry]:
+    """The player's entries, newest first: real tournaments, then unrated, then rehearsals."""
     return (
         Entry.objects.filter(player=player)
         .select_related("tournament")
-        .order_by("-tournament__year")
+        .order_by(
+            *listed_first("tournament__"),
+            "-tournament__year",
+            "-tournament__starts_on",
+            "tournament__name",
+        )
     )
 
 

@@ -66,7 +66,8 @@ def test_a_rehearsal_and_an_imported_copy_leave_the_rating_list_byte_for_byte(
     before = every_rating_row()
     assert before[3], "the members are on the list"
     # The rehearsal takes the register's active members: the rated ones.
-    slug = simulate(players=4, rounds=2, best_of=1, seed=3).strip().splitlines()[-1]
+    slug = simulate(players=4, rounds=2, best_of=1, seed=3, members=True)
+    slug = slug.strip().splitlines()[-1]
     rehearsal = Tournament.objects.get(slug=slug)
     assert not rehearsal.rated
     assert Match.objects.filter(round__tournament=rehearsal, status=Match.Status.FINAL).count()

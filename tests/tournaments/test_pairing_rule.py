@@ -113,7 +113,6 @@ def test_every_swiss_round_of_a_simulated_championship_obeys_the_rule() -> None:
         seed=7,
         level="easy",
         best_of=1,  # the pairings read match wins only: one game a match decides as well
-        championship=True,
         no_progress=True,
         stdout=out,
     )

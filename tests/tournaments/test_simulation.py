@@ -107,10 +107,14 @@ def test_stopping_partway_leaves_a_round_in_play() -> None:
 
 
 def test_levels_spread_the_players_in_turn_and_members_keep_theirs() -> None:
-    first = levels_played(simulate(players=6, rounds=2, seed=3, levels="easy,standard"))
+    first = levels_played(
+        simulate(players=6, rounds=2, seed=3, levels="easy,standard", members=True)
+    )
     members = list(Player.objects.order_by("pk").values_list("pk", flat=True))
     assert [first[pk] for pk in members] == ["easy", "standard"] * 3
-    again = levels_played(simulate(players=6, rounds=2, seed=4, levels="easy,standard"))
+    again = levels_played(
+        simulate(players=6, rounds=2, seed=4, levels="easy,standard", members=True)
+    )
     assert again == first
 
 

@@ -23,6 +23,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 
 from club.models import Player
+from club.selectors import members
 from club.services import player_create
 from tournaments import copies
 from tournaments.errors import TournamentError
@@ -80,10 +81,11 @@ def _refuse_matches_on_the_list(tournament: Tournament) -> None:
 
 
 def _find_player(plan: PlayerPlan) -> Player:
-    same = list(Player.objects.filter(name=plan.name, club=plan.club)[:2])
+    # A member of the register, never a rehearsal's made-up player: an import is no rehearsal.
+    same = list(members().filter(name=plan.name, club=plan.club)[:2])
     if len(same) == 1:
         return same[0]
-    by_id = Player.objects.filter(pk=plan.id, name=plan.name).first()
+    by_id = members().filter(pk=plan.id, name=plan.name).first()
     return by_id or player_create(name=plan.name, club=plan.club)
 
 

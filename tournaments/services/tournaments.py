@@ -63,12 +63,16 @@ def _check_championship(year: int, is_championship: bool, pk: int | None) -> Non
 
 
 @transaction.atomic
-def tournament_create(*, seed: int | None = None, slug: str = "", **fields: Any) -> Tournament:
-    """A new tournament in registration; the draw seed is recorded now."""
+def tournament_create(
+    *, seed: int | None = None, slug: str = "", rehearsal: bool = False, **fields: Any
+) -> Tournament:
+    """A new tournament in registration; the draw seed is recorded now. A ``rehearsal``
+    (``manage.py simulate_tournament``) is never rated nor the year's championship."""
     _check_championship(fields["year"], fields.get("is_championship", False), None)
     tournament = Tournament(
         slug=slug or _unique_slug(fields["name"], fields["year"]),
         seed=random.SystemRandom().randrange(1, 2**31) if seed is None else seed,
+        rehearsal=rehearsal,
         **{key: value for key, value in fields.items() if key in TOURNAMENT_FIELDS},
     )
     full_clean(tournament, TournamentError)
@@ -138,6 +142,12 @@ def tournament_set_rated(*, tournament: Tournament, rated: bool) -> Tournament:
     tournament = Tournament.objects.get(pk=tournament.pk)
     if tournament.rated == rated:
         return tournament
+    if rated and tournament.rehearsal:
+        # For the administrator at the terminal, in English like the command.
+        raise TournamentError(
+            "It is a rehearsal, played by the computer to try the site out: a rehearsal is "
+            "never rated."
+        )
     refusal = copies.copy_refusal(tournament) if rated else None
     if refusal:
         raise TournamentError(refusal)
@@ -180,6 +190,11 @@ def entry_add(*, tournament: Tournament, player: Player, checked_in: bool = Fals
         raise TournamentError(refusal)
     if Entry.objects.filter(tournament=tournament, player=player).exists():
         raise TournamentError(_("%(player)s is already registered.") % {"player": player})
+    if player.fictional and not tournament.rehearsal:
+        raise TournamentError(
+            _("%(player)s was made up for a rehearsal and plays in rehearsals only.")
+            % {"player": player}
+        )
     first_round = _next_round_number(tournament)
     entry = Entry.objects.create(
         tournament=tournament,

@@ -1,20 +1,24 @@
 """``manage.py simulate_tournament``: a whole tournament played by the computer, as a rehearsal.
 
-It goes through the same services the pages use: register club players, pair
+It goes through the same services the pages use: register the players, pair
 each round, publish it, let one player of every match report it game by game and
 the other confirm it, close the round, and run the play-off. Every game is played
 by the engine's computer players and its record is kept with the result.
 
 Each player is given a computer level that plays all their games: ``--level``
 gives every player the same one; ``--levels easy,standard,expert`` spreads the
-players over several, in turn in the order the members are taken (the register's
-order), so the same members keep the same levels from one rehearsal to the next
-and the rating list can be checked against their strength. The standings show
+players over several, in turn in the order the players are taken (members in the
+register's order), so the same members keep the same levels from one rehearsal to
+the next and the rating list can be checked against their strength. The standings show
 each player's level. The tournament's slug is the last line of the output.
 
-A rehearsal is unrated: its matches leave the club's rating list as it was, though its
-players are real members. ``--rated`` makes a tournament whose results count
-(docs/rating.md).
+A rehearsal (``Tournament.rehearsal``) is never rated and never the year's championship,
+and every page and document of it says so (``tournaments.marks``). Its players
+(``tournaments.rehearsal``) are made up for it (``--fictional``: not members, so on no
+member's page; the default when the register has no members) or the register's members
+(``--members``: the rehearsal is then listed on their pages, marked). With members on
+the register the command asks for one of the two. ``--rated`` makes a
+tournament of members whose results count (docs/rating.md): not a rehearsal.
 """
 
 from __future__ import annotations
@@ -25,63 +29,22 @@ import sys
 import time
 from typing import Any
 
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import User
+from django.contrib.auth.models import AnonymousUser
 from django.core.management.base import BaseCommand, CommandError, CommandParser
-from django.db import transaction
 from django.utils import timezone
 
 from club.models import Player
-from club.services import player_create
+from club.selectors import members
 from scoring.players.strategy import LEVELS
 from tournaments import bridge
 from tournaments.access import Actor
 from tournaments.errors import TournamentError
 from tournaments.models import Match, Round, Seat, Tournament
+from tournaments.rehearsal import made_up_players, members_to_rehearse
 from tournaments.services import playoff as playoff_services
 from tournaments.services import results, rounds
 from tournaments.services import tournaments as tournament_services
 from tournaments.simulation import play_match, spread_levels
-
-FIRST_NAMES = [
-    "Alva",
-    "Axel",
-    "Ebba",
-    "Elsa",
-    "Erik",
-    "Filip",
-    "Hanna",
-    "Isak",
-    "Klara",
-    "Leo",
-    "Linnea",
-    "Ludvig",
-    "Moa",
-    "Nora",
-    "Oskar",
-    "Saga",
-    "Signe",
-    "Tuva",
-    "Vera",
-    "Ågot",
-]
-LAST_NAMES = [
-    "Berglund",
-    "Eklund",
-    "Hedström",
-    "Holmgren",
-    "Isaksson",
-    "Lindahl",
-    "Mattsson",
-    "Nordin",
-    "Sandberg",
-    "Söderlund",
-    "Wikström",
-    "Åberg",
-    "Öhman",
-    "Zetterlund",
-]
-TOWNS = ["Uppsala", "Göteborg", "Malmö", "Umeå", "Luleå", "Örebro", "Västerås", "Kiruna"]
 
 
 class Progress:
@@ -106,11 +69,33 @@ class Progress:
             sys.stderr.write("\n")
 
 
-def _account(seat: Seat) -> User:
-    """The account of the seat's player: the rehearsal gives every player one (``_players``)."""
+def _actor(seat: Seat) -> Actor:
+    """The seat's player as they report: by their account (a member) or, made
+    up, by their private link (``tournaments.rehearsal``)."""
+    return Actor(user=seat.entry.player.user or AnonymousUser(), entry=seat.entry)
+
+
+def _logs_in(seat: Seat) -> bool:
+    """Whether someone can log in as the seat's player (to report their own match)."""
     account = seat.entry.player.user
-    assert account is not None
-    return account
+    return account is not None and account.has_usable_password()
+
+
+def _made_up(options: dict[str, Any]) -> bool:
+    """Whether the players are made up (``--fictional``) or the register's members."""
+    if options["fictional"]:
+        if options["rated"]:
+            raise CommandError("Made-up players are never rated: give --members with --rated.")
+        return True
+    if options["members"] or options["rated"]:
+        return False
+    if not members().exists():
+        return True
+    raise CommandError(
+        "The register has members. Give --fictional to rehearse with made-up players (on no "
+        "member's page), or --members to rehearse with the members (the rehearsal is then "
+        "listed on their pages, marked as one)."
+    )
 
 
 def _levels(options: dict[str, Any]) -> list[str]:
@@ -136,9 +121,12 @@ def _levels(options: dict[str, Any]) -> list[str]:
 
 class Command(BaseCommand):
     help = (
-        "Create a tournament of club players and play it with the engine's computer players: "
+        "Rehearse a tournament: create one and play it with the engine's computer players, "
         "all at --level, or spread evenly over --levels (each player's games at their own "
-        "level, shown in the standings)."
+        "level, shown in the standings). Its players are made up (--fictional: not members, "
+        "on no member's page; the default when the register has no members) or the "
+        "register's members (--members). A rehearsal is never rated and is marked as one "
+        "wherever it is shown; --rated makes a tournament of members that counts instead."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -177,7 +165,23 @@ class Command(BaseCommand):
         parser.add_argument(
             "--rated",
             action="store_true",
-            help="count its matches on the club's rating list (default: an unrated rehearsal)",
+            help="count its matches on the club's rating list: a tournament of members, not a "
+            "rehearsal (default: an unrated rehearsal)",
+        )
+        players = parser.add_mutually_exclusive_group()
+        players.add_argument(
+            "--fictional",
+            action="store_true",
+            help="made-up players, created for this rehearsal: not members, so on no member's "
+            "page, not in the register, the rating list or the lobby (the default when the "
+            "register has no members)",
+        )
+        players.add_argument(
+            "--members",
+            action="store_true",
+            help="the register's active members, in its order (new members added if too few), "
+            "each given an account to report with: the rehearsal is listed on their pages, "
+            "marked as one",
         )
         parser.add_argument("--no-progress", action="store_true")
 
@@ -185,9 +189,15 @@ class Command(BaseCommand):
         if options["players"] < 2:
             raise CommandError("A tournament needs at least two players.")
         levels = _levels(options)
+        if options["championship"] and not options["rated"]:
+            raise CommandError(
+                "A rehearsal is never the year's championship: leave out --championship, or "
+                "give --rated for a tournament of members that counts."
+            )
+        made_up = _made_up(options)
         started = time.perf_counter()
         try:
-            tournament, players = self._create(options)
+            tournament, players = self._create(options, made_up=made_up)
             level_of = spread_levels([player.pk for player in players], levels)
             self._play(tournament, level_of, options)
         except TournamentError as error:
@@ -196,8 +206,9 @@ class Command(BaseCommand):
         self.stdout.write(f"({time.perf_counter() - started:.1f} s)")
         self.stdout.write(tournament.slug)
 
-    def _create(self, options: dict[str, Any]) -> tuple[Tournament, list[Player]]:
-        """The tournament with its players checked in, and those players in register order."""
+    def _create(self, options: dict[str, Any], *, made_up: bool) -> tuple[Tournament, list[Player]]:
+        """The tournament with its players checked in, and those players in the order they
+        were taken (the register's, or made up)."""
         rng = random.Random(options["seed"])
         year = options["year"] or timezone.localdate().year
         start = datetime.date(year, 5, 1)
@@ -213,29 +224,13 @@ class Command(BaseCommand):
             playoff_size=options["playoff"],
             seed=options["seed"],
             rated=options["rated"],
+            rehearsal=not options["rated"],
         )
-        players = self._players(options["players"], rng)
+        count = options["players"]
+        players = made_up_players(count, rng) if made_up else members_to_rehearse(count, rng)
         for player in players:
             tournament_services.entry_add(tournament=tournament, player=player, checked_in=True)
         return tournament, players
-
-    @transaction.atomic
-    def _players(self, count: int, rng: random.Random) -> list[Player]:
-        """Active club members (with an account each, to report with), new members if too few."""
-        players = list(Player.objects.filter(active=True).order_by("pk")[:count])
-        while len(players) < count:
-            name = f"{rng.choice(FIRST_NAMES)} {rng.choice(LAST_NAMES)}"
-            players.append(player_create(name=name, club=rng.choice(TOWNS)))
-        users = get_user_model()
-        for player in players:
-            if player.user_id is None:
-                user = users(username=f"player-{player.pk}")
-                # Reports in the rehearsal only; nobody logs in as them.
-                user.set_unusable_password()
-                user.save()
-                player.user = user
-                player.save(update_fields=["user"])
-        return players
 
     def _play(
         self, tournament: Tournament, level_of: dict[int, str], options: dict[str, Any]
@@ -278,18 +273,14 @@ class Command(BaseCommand):
         )
         if share < 1:
             # Leave the matches of people who can log in for them to report themselves.
-            matches = [
-                m
-                for m in matches
-                if not any(_account(s).has_usable_password() for s in m.seats.all())
-            ]
+            matches = [m for m in matches if not any(_logs_in(s) for s in m.seats.all())]
         for match in matches[: round(len(matches) * share)]:
             seats = sorted(match.seats.all(), key=lambda seat: seat.seat)
             names = (seats[0].entry.player.name, seats[1].entry.player.name)
             seed = round_.tournament.seed * 100_003 + round_.number * 1_009 + (match.table or 0)
             levels = (level_of[seats[0].entry.player_id], level_of[seats[1].entry.player_id])
             played = play_match(seed=seed, best_of=match.best_of, names=names, levels=levels)
-            reporter, opponent = (Actor(user=_account(s), entry=s.entry) for s in seats)
+            reporter, opponent = (_actor(s) for s in seats)
             reported = results.match_report_result(
                 match=match, by=reporter, first_dealer=played.first_dealer, games=played.games
             )
@@ -301,6 +292,10 @@ class Command(BaseCommand):
     def _print_standings(self, tournament: Tournament, level_of: dict[int, str]) -> None:
         tournament.refresh_from_db()
         rows = bridge.standings(tournament)
+        if tournament.rehearsal:
+            made_up = tournament.entries.filter(player__fictional=True).exists()
+            who = "made-up players" if made_up else "members of the register"
+            self.stdout.write(f"A rehearsal with {who}: not rated.")
         self.stdout.write(f"\n{tournament.name}: standings")
         self.stdout.write(
             f"{'#':>3}  {'Player':<28} {'Level':<8} {'W-L':>5} {'GP':>4} {'Spread':>7} {'Bh':>4}"
