@@ -1,5 +1,6 @@
 """On a phone (360 px wide), in Swedish (the longer words): the marks of a rehearsal and
-of an unrated tournament fit the lists and pages that show them, and can be read there."""
+of an unrated tournament fit the lists and pages that show them, can be read there, and
+axe-core finds nothing serious on those pages."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 from django.urls import reverse
 
 from tests.demo_pages import log_in
+from tests.test_browser_accessibility import violations
 from tests.test_browser_phone import PHONE, too_wide
 from tests.tournaments.test_rehearsals import REHEARSAL, UNRATED, Club, club
 
@@ -37,6 +39,14 @@ def test_the_marks_fit_a_phone_and_are_shown_in_words(
         reverse("tournaments:detail", args=[club.friendly.slug]),
     ]
     assert not too_wide(page, paths)
+    from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
+
+    axe = Axe()
+    found = []
+    for path in paths:
+        page.goto(page.base + path)
+        found += [f"{path}: {violation}" for violation in violations(page, axe)]
+    assert not found, "\n".join(found)
     page.goto(page.base + reverse("tournaments:list"))
     for mark in (REHEARSAL["sv"], UNRATED["sv"]):
         tag = page.locator("main .tag", has_text=mark).first
