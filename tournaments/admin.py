@@ -9,6 +9,7 @@ decide, are shown and not edited.
 
 from typing import Any
 
+from django import forms
 from django.contrib import admin
 from django.http import HttpRequest
 
@@ -23,6 +24,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.services.changes import tournament_changed
+from tournaments.services.tournaments import made_up_refusal
 
 
 def tournament_of(obj: Tournament | Entry | ForbiddenPair) -> int:
@@ -67,8 +69,30 @@ class ShownOnly:
         return False
 
 
+class EntryForm(forms.ModelForm[Entry]):
+    """An entry in the admin: refused, as on the site, for a made-up player in a tournament
+    that is not a rehearsal (``made_up_refusal``)."""
+
+    class Meta:
+        model = Entry
+        fields = ["tournament", "player", "checked_in", "withdrawn", "first_round"]
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
+        player = data.get("player")
+        # In the tournament's own page the entry's tournament is the one being saved.
+        tournament = data.get("tournament") or getattr(self.instance, "tournament", None)
+        if player is not None and tournament is not None:
+            refusal = made_up_refusal(player, tournament)
+            if refusal is not None:
+                self.add_error("player", refusal)
+        return data
+
+
 class EntryInline(admin.TabularInline[Entry, Tournament]):
     model = Entry
+    form = EntryForm
     extra = 0
     autocomplete_fields = ["player"]
 
@@ -93,6 +117,7 @@ class TournamentAdmin(ChangesTournament):
 
 @admin.register(Entry)
 class EntryAdmin(ChangesTournament):
+    form = EntryForm
     list_display = ["player", "tournament", "checked_in", "withdrawn", "first_round"]
     list_filter = ["tournament", "checked_in", "withdrawn"]
     search_fields = ["player__name", "player__club"]

@@ -407,3 +407,26 @@ def test_the_admin_shows_which_tournament_is_a_rehearsal() -> None:
     form = client.get(reverse("admin:tournaments_tournament_change", args=[rehearsal.pk]))
     assert 'name="rehearsal"' not in form.content.decode()  # shown, not changed here
     assert Round.objects.filter(tournament=rehearsal).exists()
+
+
+def test_the_admin_refuses_a_made_up_player_in_a_real_tournament() -> None:
+    slug = slug_of(simulate(players=4, rounds=1, best_of=1, level="easy", seed=1))
+    made_up = Player.objects.filter(fictional=True).first()
+    assert made_up is not None
+    day = datetime.date(2026, 6, 1)
+    real = services.tournament_create(name="Cupen", year=2026, starts_on=day, ends_on=day)
+    admin = UserFactory.create(is_staff=True, is_superuser=True)
+    client = visitor("en", admin)
+    add = reverse("admin:tournaments_entry_add")
+    form = {"player": made_up.pk, "first_round": 1}
+    refused = client.post(add, {**form, "tournament": real.pk})
+    assert refused.status_code == 200
+    assert "made up for a rehearsal and plays in rehearsals only" in refused.content.decode()
+    assert not real.entries.exists()
+    # In another rehearsal they may play (as simulate_tournament never does: its own are new).
+    other = services.tournament_create(
+        name="Repetition", year=2026, starts_on=day, ends_on=day, rated=False, rehearsal=True
+    )
+    assert client.post(add, {**form, "tournament": other.pk}).status_code == 302
+    assert other.entries.get().player == made_up
+    assert Tournament.objects.get(slug=slug).entries.filter(player=made_up).exists()

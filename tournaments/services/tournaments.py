@@ -181,6 +181,16 @@ def entry_add_refusal(tournament: Tournament) -> str | None:
     return None
 
 
+def made_up_refusal(player: Player, tournament: Tournament) -> str | None:
+    """Why ``player`` cannot enter ``tournament``: made up for a rehearsal (``Player.fictional``),
+    they play in rehearsals only, so never on the rating list. None when they may."""
+    if player.fictional and not tournament.rehearsal:
+        return _("%(player)s was made up for a rehearsal and plays in rehearsals only.") % {
+            "player": player
+        }
+    return None
+
+
 @transaction.atomic
 def entry_add(*, tournament: Tournament, player: Player, checked_in: bool = False) -> Entry:
     """Register a club member; after round 1 is paired this is a late entry from the next round."""
@@ -190,11 +200,9 @@ def entry_add(*, tournament: Tournament, player: Player, checked_in: bool = Fals
         raise TournamentError(refusal)
     if Entry.objects.filter(tournament=tournament, player=player).exists():
         raise TournamentError(_("%(player)s is already registered.") % {"player": player})
-    if player.fictional and not tournament.rehearsal:
-        raise TournamentError(
-            _("%(player)s was made up for a rehearsal and plays in rehearsals only.")
-            % {"player": player}
-        )
+    refusal = made_up_refusal(player, tournament)
+    if refusal is not None:
+        raise TournamentError(refusal)
     first_round = _next_round_number(tournament)
     entry = Entry.objects.create(
         tournament=tournament,
