@@ -125,7 +125,8 @@ class Command(BaseCommand):
         "all at --level, or spread evenly over --levels (each player's games at their own "
         "level, shown in the standings). Its players are made up (--fictional: not members, "
         "on no member's page; the default when the register has no members) or the "
-        "register's members (--members). A rehearsal is never rated and is marked as one "
+        "register's members (--members); with members on the register, say which. A "
+        "rehearsal is never rated nor the year's championship, and is marked as one "
         "wherever it is shown; --rated makes a tournament of members that counts instead."
     )
 
