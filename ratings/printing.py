@@ -43,13 +43,16 @@ def listed(lines: list[ListLine], last: LastTournament | None) -> list[Row]:
     return rows
 
 
+def rating_list_title(club: str | None = None) -> str:
+    return _("Rating list") if club is None else _("Rating list: %(club)s") % {"club": club}
+
+
 def rating_list_document(*, club: str | None = None) -> Document:
     """The list (``club``: that club's members, with their rank on the whole list)."""
     last = last_tournament()
-    title = _("Rating list") if club is None else _("Rating list: %(club)s") % {"club": club}
     return Document(
         kind="rating_list",
-        title=title,
+        title=rating_list_title(club),
         filename="rating-list.pdf",
         preliminary=False,
         context={
