@@ -4,6 +4,8 @@ and without htmx, refusals that change nothing, resigning, and the home page's s
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth.models import User
 from django.contrib.messages import get_messages
@@ -317,3 +319,28 @@ def test_ending_a_match_other_than_by_resigning_or_claiming_is_refused(
     assert "Choose whether to resign or to claim the match." in with_htmx.content.decode()
     game.refresh_from_db()
     assert (game.finished, game.winner, game.version) == (False, None, 0)
+
+
+@pytest.mark.parametrize("language", ["sv", "en"])
+def test_the_lobby_offers_the_members_who_can_play_and_nobody_else(
+    anna: User, bertil: User, language: str
+) -> None:
+    from tests.factories import OrganiserFactory
+
+    OrganiserFactory.create(username="kansliet")  # the organisers' staff account
+    left = member("greta", "Greta Lind")
+    left.player.active = False
+    left.player.save()
+    closed = member("dan", "Dan Berg")
+    closed.is_active = False
+    closed.save()
+    browser = logged_in(anna)
+    browser.cookies["django_language"] = language
+    lobby = browser.get(reverse("play:lobby")).content.decode()
+    offered = re.findall(r'<option value="(\d+)"', lobby)
+    assert offered == [str(bertil.pk)]
+    assert "Bertil Ås (Umeå)" in lobby
+    assert "kansliet" not in lobby
+    refused = browser.post(reverse("play:challenge"), {"opponent": left.pk, "best_of": "1"})
+    assert not Challenge.objects.exists()
+    assert refused.status_code == 400  # the form again, with its error
