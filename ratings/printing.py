@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
+from club.names import distinct_names
 from printing.documents import Document
 from ratings.selectors import (
     PROVISIONAL_DEVIATION,
@@ -28,18 +29,24 @@ class Row:
     line: ListLine
     change: str
     new: bool
+    name: str
+    """The member's name as the list tells namesakes apart (``club.names``): a phone hides
+    the club column, and two Johan Andersson must still be two."""
 
 
 def listed(lines: list[ListLine], last: LastTournament | None) -> list[Row]:
     """The list's lines with their change in the latest tournament rated."""
     changes = last.changes if last is not None else {}
+    names = distinct_names(line.player for line in lines)
     rows = []
     for line in lines:
+        name = names[line.player.pk]
         if line.player.pk not in changes:  # not in the latest tournament
-            rows.append(Row(line, "", new=False))
+            rows.append(Row(line, "", new=False, name=name))
             continue
         change = changes[line.player.pk]
-        rows.append(Row(line, "" if change is None else signed(round(change)), change is None))
+        shown = "" if change is None else signed(round(change))
+        rows.append(Row(line, shown, change is None, name=name))
     return rows
 
 
