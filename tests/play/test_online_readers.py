@@ -10,6 +10,7 @@ who deals and owns the crib, whom the game waits for, whose every line of the ne
 
 from __future__ import annotations
 
+import copy
 import html
 import re
 from collections.abc import Callable, Iterator
@@ -36,7 +37,7 @@ from play.online import (
 from play.services import Action, Decision, stand_in_decision
 from scoring.players.strategy import ComputerPlayer
 from scoring.rules.cards import Card
-from scoring.rules.events import Event, EventType, Phase
+from scoring.rules.events import WINNING_SCORE, Event, EventType, Phase
 from scoring.rules.match import Match as EngineMatch
 from tests.factories import PlayerFactory, UserFactory
 from tests.tournaments.conftest import account, make_tournament, seats
@@ -416,22 +417,40 @@ def differences(page: str, other: str) -> set[tuple[str, str]]:
 def pegged(claim: int, scores: tuple[int, int]) -> set[str]:
     """What a claim of ``claim`` on ``scores`` puts on the page: the claim, the claimant's
     score with it pegged, and where that front peg stands on the board."""
-    front = scores[CLAIMANT] + claim
+    front = min(WINNING_SCORE, scores[CLAIMANT] + claim)
     return {str(claim), str(front), *map(str, hole_xy(CLAIMANT, front))}
 
 
+def started_from(game: OnlineGame, scores: tuple[int, int]) -> OnlineGame:
+    """``game`` as though it had started from ``scores`` (as the engine's practice positions
+    do): the same cards and decisions, each score moved on by as much."""
+    state = copy.deepcopy(game.state)
+    del state["games"][0]["state"]  # the scores it had reached from 0-0
+    state["games"][0]["start_scores"] = list(scores)
+    OnlineGame.objects.filter(pk=game.pk).update(state=state)
+    forget_online()
+    return OnlineGame.objects.get(pk=game.pk)
+
+
+STARTS = {"early": (0, 0), "for the game hole": (113, 100)}
+"""Where the game started: the exact count and the over-count from 114 both reach 121."""
+
+
+@pytest.mark.parametrize("start", STARTS)
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("reader", READERS)
 def test_until_the_call_every_claim_looks_the_same_to_every_reader(
-    watched_muggins: tuple[OnlineGame, dict[int, User]], reader: str, language: str
+    watched_muggins: tuple[OnlineGame, dict[int, User]], reader: str, language: str, start: str
 ) -> None:
     """After an over-count, the exact count and an under-count, each reader's page (the
     board, the scores, the news and the log, the table the page polls) differs only by the
     number claimed: every claim is pegged at once, as at the table, and nothing tells
-    the caller which it was."""
+    the caller which it was; a claim that reaches 121 waits for the call like any other."""
     game, users = watched_muggins
+    game = started_from(game, STARTS[start])
     engine = load_online(game).game
     worth, scores = engine.showing_score.total, engine.scores  # type: ignore[union-attr]
+    assert start == "early" or scores[CLAIMANT] + worth == WINNING_SCORE
     row = OnlineGame.objects.filter(pk=game.pk).values(*ROW).get()
     pages = {}
     for kind, above in CLAIMS.items():
@@ -439,7 +458,8 @@ def test_until_the_call_every_claim_looks_the_same_to_every_reader(
         forget_online()
         at_claim = claimed(OnlineGame.objects.get(pk=game.pk), users, worth + above)
         pages[kind] = drawn(at_claim, users, READERS[reader], language)
-        front = scores[CLAIMANT] + worth + above
+        front = min(WINNING_SCORE, scores[CLAIMANT] + worth + above)
+        assert 'data-phase="muggins"' in pages[kind], kind  # not over: the call is due
         assert f'data-peg="{CLAIMANT}-front" data-score="{front}"' in pages[kind], kind
         assert f'<strong data-score-text="{CLAIMANT}">{front}</strong>' in pages[kind], kind
         for counted in ('class="breakdown"', 'class="missed"', 'class="said"'):
