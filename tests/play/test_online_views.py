@@ -344,3 +344,41 @@ def test_the_lobby_offers_the_members_who_can_play_and_nobody_else(
     refused = browser.post(reverse("play:challenge"), {"opponent": left.pk, "best_of": "1"})
     assert not Challenge.objects.exists()
     assert refused.status_code == 400  # the form again, with its error
+
+
+@pytest.mark.parametrize(
+    ("language", "game_words", "match_words"),
+    [
+        (
+            "sv",
+            ("Du vann partiet.", "Slutställning: du "),
+            ("Du vann matchen.", "Slutställning i sista partiet"),
+        ),
+        (
+            "en",
+            ("You won the game.", "Final score: you "),
+            ("You won the match.", "Final score of the last game"),
+        ),
+    ],
+)
+def test_a_one_game_challenge_ends_with_the_game_won_not_a_match(
+    anna: User, bertil: User, language: str, game_words: tuple[str, ...], match_words: tuple[str, ...]
+) -> None:
+    game = started(anna, bertil)  # one game
+    stand_ins = {0: ComputerPlayer("expert", 1), 1: ComputerPlayer("easy", 2)}
+    users = {0: anna, 1: bertil}
+    while not game.finished:
+        match = load_online(game)
+        seat = match.game.to_move or 0
+        decision = stand_in_decision(match, stand_ins[seat], seat)
+        game = online_decide(
+            pk=game.pk, member=users[seat], moves=game.moves_of(seat), decision=decision
+        )
+    winner = users[game.winner or 0]
+    browser = logged_in(winner)
+    browser.cookies["django_language"] = language
+    page = browser.get(reverse("play:online_game", args=[game.pk])).content.decode()
+    for words in game_words:
+        assert words in page, words
+    for words in match_words:
+        assert words not in page, words
