@@ -362,7 +362,11 @@ def test_the_lobby_offers_the_members_who_can_play_and_nobody_else(
     ],
 )
 def test_a_one_game_challenge_ends_with_the_game_won_not_a_match(
-    anna: User, bertil: User, language: str, game_words: tuple[str, ...], match_words: tuple[str, ...]
+    anna: User,
+    bertil: User,
+    language: str,
+    game_words: tuple[str, ...],
+    match_words: tuple[str, ...],
 ) -> None:
     game = started(anna, bertil)  # one game
     stand_ins = {0: ComputerPlayer("expert", 1), 1: ComputerPlayer("easy", 2)}
