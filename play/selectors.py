@@ -91,6 +91,9 @@ class TableView:
     winner: int | None
     skunk: str | None
     kept: list[CardFace] = field(default_factory=list)
+    crib: list[CardFace] = field(default_factory=list)
+    """The crib face up, once the game is over (as at the table: everything is turned
+    over then); face down, as ``crib_size`` backs, until then."""
     claimed: int | None = None
     """While a count is checked for muggins, the points its counter claimed (pegged on the
     board already, provisionally: ``scores`` and ``board`` count them)."""
@@ -210,6 +213,7 @@ def table_view(
         kept=faces(game.kept(viewer))
         if viewer is not None and game.phase is not Phase.DISCARD
         else [],
+        crib=faces(game.crib) if game.phase is Phase.DONE else [],
         claimed=game.claimed,
     )
 
