@@ -18,6 +18,7 @@ from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import PasswordResetForm
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
@@ -169,6 +170,49 @@ def player_invitation_print(request: HttpRequest, pk: int) -> HttpResponse:
         title = _("QR code of the invitation link for %(player)s") % {"player": player.name}
         context.update(invitation_url=url, qr_code=qr_code_svg(url, title=title))
     return render(request, "club/invitation_print.html", context)
+
+
+def _with_account(player: Player) -> User | None:
+    user = player.user
+    return user if user is not None and user.is_active else None
+
+
+@organiser_required
+@require_safe
+def player_password_link(request: HttpRequest, pk: int) -> HttpResponse:
+    """A link for the member to choose a new password, to copy, print or scan at the table
+    (a member who cannot log in: a forgotten password, or an account made for them)."""
+    player = get_object_or_404(Player.objects.select_related("user"), pk=pk)
+    user = _with_account(player)
+    context: dict[str, object] = {"player": player}
+    if user is not None:
+        path, expires = accounts.password_link(user)
+        url = request.build_absolute_uri(path)
+        title = _("QR code of the password link for %(player)s") % {"player": player.name}
+        context.update(
+            account=user, url=url, expires=expires, qr_code=qr_code_svg(url, title=title)
+        )
+    return render(request, "club/password_link.html", context)
+
+
+@organiser_required
+@require_POST
+def player_password_link_send(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
+    player = get_object_or_404(Player.objects.select_related("user"), pk=pk)
+    user = _with_account(player)
+    if user is None:
+        messages.error(request, _("%(player)s has no open account.") % {"player": player})
+        return _back_to_player(player)
+    try:
+        path, expires = accounts.password_link(user)
+        url = request.build_absolute_uri(path)
+        accounts.password_link_send(player=player, url=url, expires=expires, by=request.user)
+    except DomainError as error:
+        messages.error(request, error.message)
+    else:
+        sent = _("A link to choose a new password is on its way to %(email)s.")
+        messages.success(request, sent % {"email": user.email})
+    return _back_to_player(player)
 
 
 @organiser_required

@@ -11,14 +11,21 @@ account's address.
 
 from __future__ import annotations
 
+import datetime
+
+from django.conf import settings
 from django.contrib.auth import get_user_model, password_validation
 from django.contrib.auth.models import User
+from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.db.models import Field
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
 
 from club import mail
@@ -67,6 +74,51 @@ def invitation_send(*, invitation: Invitation, url: str, organiser: User) -> Inv
         reply_to=[organiser.email] if organiser.email else None,
     )
     return mail.invitation_mail_queue(player=player, letter=written)
+
+
+def password_link(user: User) -> tuple[str, datetime.datetime]:
+    """The path of a link to choose a new password for ``user``, and until when it works.
+
+    Django's own password reset link (``password_reset_confirm``), made for an organiser
+    to hand over when a member cannot log in: a forgotten password, or an account that
+    was made for them without one. It works once: choosing a password, or logging in,
+    ends it.
+    """
+    if not user.is_active:
+        raise ClubError(_("The account is closed: reopen it first."))
+    path = reverse(
+        "password_reset_confirm",
+        kwargs={
+            "uidb64": urlsafe_base64_encode(force_bytes(user.pk)),
+            "token": default_token_generator.make_token(user),
+        },
+    )
+    expires = timezone.now() + datetime.timedelta(seconds=settings.PASSWORD_RESET_TIMEOUT)
+    return path, expires
+
+
+def password_link_send(*, player: Player, url: str, expires: datetime.datetime, by: User) -> None:
+    """Queue the e-mail of the password link ``url`` to the member's account address."""
+    user = player.user
+    assert user is not None, "a link is made for an account"
+    if not user.email:
+        raise ClubError(_("%(player)s has no e-mail address.") % {"player": player})
+    sender = by.get_full_name() or by.get_username()
+    context = {
+        "player": player,
+        "username": user.get_username(),
+        "url": url,
+        "expires": expires,
+        "sender": sender,
+    }
+    mail.letter_queue(
+        mail.letter(
+            subject=_("A link to choose your password on the Swedish Cribbage Club's site"),
+            body=render_to_string("club/password_link_email.txt", context),
+            to=[user.email],
+            reply_to=[by.email] if by.email else None,
+        )
+    )
 
 
 def _username_taken(username: str) -> ValidationError:

@@ -36,6 +36,16 @@ urlpatterns = [
         name="player_invitation_print",
     ),
     path(
+        "club/players/<int:pk>/account/password-link/",
+        account_views.player_password_link,
+        name="player_password_link",
+    ),
+    path(
+        "club/players/<int:pk>/account/password-link/send/",
+        account_views.player_password_link_send,
+        name="player_password_link_send",
+    ),
+    path(
         "club/players/<int:pk>/account/active/",
         account_views.player_account_set_active,
         name="player_account_set_active",

@@ -423,6 +423,8 @@ LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "sv"
 LANGUAGES = [("sv", _("Swedish")), ("en", _("English"))]
+# English dates the British way, as the Swedish ones read (config/formats/en/formats.py).
+FORMAT_MODULE_PATH = ["config.formats"]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "Europe/Stockholm"
 USE_I18N = True

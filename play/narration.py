@@ -8,9 +8,11 @@ players' pegs stand after it (front and back, as on the board). The reader is
 seat 0 and the computer seat 1; in a game between members each reads their own
 seat as "you", and a spectator reads both by name. Another's discards are never
 shown. A *missed* count is what a player who counts their own hand left unclaimed.
-A *pending* count is a claim the opponent is still checking for muggins: its line
-says the claim and nothing the engine found in the hand (no breakdown, no worth, no
-points missed), to every reader, until the call is made (docs/muggins.md).
+A *claim* is a count the opponent checks for muggins: the claimant's pegs move by it at
+once, whatever it is worth, and its line says the claim and nothing the engine found in
+the hand (no breakdown, no worth, no points missed), to every reader alike. It is
+*pending* until the call settles it: then the show is told (the pegs put back first, so
+that an over-count pegs nothing) and the call (docs/muggins.md).
 """
 
 from __future__ import annotations
@@ -79,7 +81,7 @@ class Line:
         return " ".join(str(peg) for peg in self.pegs)
 
 
-LOGGED_TYPES = (EventType.SHOW, EventType.WIN, EventType.DEAL)
+LOGGED_TYPES = (EventType.SHOW, EventType.CLAIM, EventType.WIN, EventType.DEAL)
 
 
 def logged(event: Event) -> bool:
@@ -93,12 +95,12 @@ def narrate(
     language: str | None = None,
     told: Callable[[int, Event], bool] | None = None,
     seats: Seats | None = None,
-    pending: int | None = None,
 ) -> list[Line]:
     """Every event of one game as a line, the pegs moved as the points fall.
 
-    ``pending`` is the index of a show whose count is being checked for muggins: its
-    line tells the claim alone.
+    A claim is pending while it is the last event (the game waits for the call). When the
+    call settles it, the claimant's pegs go back to where they stood before the claim and
+    the show pegs what it earns.
 
     With ``told``, only the events it accepts (by index and event) are written
     out: a page that shows the latest news and the log needs no sentence for
@@ -108,9 +110,15 @@ def narrate(
     seats = seats or PRACTICE
     language = language or speech_language()
     front_back = list(START_PEGS)
+    unclaimed: list[int] | None = None  # the pegs before a claim, while it is unsettled
     starter: Card | None = None
     lines = []
+    pending = len(events) - 1 if events and events[-1].type is EventType.CLAIM else None
     for index, event in enumerate(events):
+        if event.type is EventType.CLAIM:
+            unclaimed = list(front_back)
+        elif event.type is EventType.SHOW and unclaimed is not None:
+            front_back, unclaimed = unclaimed, None
         if event.points and event.player is not None and event.scores is not None:
             seat = 2 * event.player
             front_back[seat + 1] = front_back[seat]
@@ -145,11 +153,11 @@ def _line(
     that tells it. ``language`` is the counts' (``speech_language``), ``active``
     the active language, which writes the sentences: both are part of the key.
     """
-    if pending:
+    if event.type is EventType.CLAIM:  # the claim alone: nothing the engine counted
         return Line(
             index=index,
             type=event.type,
-            text=_claim(event, seats),
+            text=_claim(event, seats, pending=pending),
             player=event.player,
             points=event.points or 0,
             scores=event.scores or (0, 0),
@@ -187,45 +195,78 @@ def _line(
     )
 
 
-def _claimed(event: Event) -> int:
-    """The points claimed for a self-counted show (more than it pegged for an over-count)."""
-    return event.claimed if event.claimed is not None else event.points or 0
+def _claim(event: Event, seats: Seats, *, pending: bool) -> str:
+    """A claim checked for muggins: the points claimed, and while the call is due, that
+    the count is being checked."""
+    points = event.points or 0
+    texts = _pending_claim if pending else _settled_claim
+    yours, named = texts(event.what == "crib", points)
+    # The computer's count is never checked: its sentence is never told.
+    return _who(event, seats, yours, yours, named, points=points)
 
 
-def _claim(event: Event, seats: Seats) -> str:
-    """A show being checked for muggins: the claim, and nothing the engine counted."""
-    values = {"points": _claimed(event)}
-    if event.what == "crib":
-        return _who(
-            event,
-            seats,
-            _("You claim %(points)s points for your crib; the count is being checked."),
-            _("You claim %(points)s points for your crib; the count is being checked."),
-            _("%(name)s claims %(points)s points for the crib; the count is being checked."),
-            **values,
+def _pending_claim(crib: bool, points: int) -> tuple[str, str]:
+    """The reader's own pending claim and another's."""
+    if crib:
+        return ngettext(
+            "You claim %(points)s point for your crib; the count is being checked.",
+            "You claim %(points)s points for your crib; the count is being checked.",
+            points,
+        ), ngettext(
+            "%(name)s claims %(points)s point for the crib; the count is being checked.",
+            "%(name)s claims %(points)s points for the crib; the count is being checked.",
+            points,
         )
-    return _who(
-        event,
-        seats,
-        _("You claim %(points)s points for your hand; the count is being checked."),
-        _("You claim %(points)s points for your hand; the count is being checked."),
-        _("%(name)s claims %(points)s points for the hand; the count is being checked."),
-        **values,
+    return ngettext(
+        "You claim %(points)s point for your hand; the count is being checked.",
+        "You claim %(points)s points for your hand; the count is being checked.",
+        points,
+    ), ngettext(
+        "%(name)s claims %(points)s point for the hand; the count is being checked.",
+        "%(name)s claims %(points)s points for the hand; the count is being checked.",
+        points,
+    )
+
+
+def _settled_claim(crib: bool, points: int) -> tuple[str, str]:
+    """The reader's own claim once the call has settled it, and another's."""
+    if crib:
+        return ngettext(
+            "You claim %(points)s point for your crib.",
+            "You claim %(points)s points for your crib.",
+            points,
+        ), ngettext(
+            "%(name)s claims %(points)s point for the crib.",
+            "%(name)s claims %(points)s points for the crib.",
+            points,
+        )
+    return ngettext(
+        "You claim %(points)s point for your hand.",
+        "You claim %(points)s points for your hand.",
+        points,
+    ), ngettext(
+        "%(name)s claims %(points)s point for the hand.",
+        "%(name)s claims %(points)s points for the hand.",
+        points,
     )
 
 
 def _missed(event: Event, seats: Seats, missed: int) -> str:
     """What a self-counted show missed, worded to its reader."""
-    values = {"claimed": _claimed(event), "missed": missed}
-    if event.claimed is not None:  # an over-count: it pegged nothing
+    if event.claimed is not None:  # an over-count: the call took its pegs back
         return _who(
             event,
             seats,
-            _("You claimed %(claimed)s, more than it is worth: the claim scores nothing."),
-            _("The computer claimed %(claimed)s, more than it is worth: it scores nothing."),
-            _("%(name)s claimed %(claimed)s, more than it is worth: the claim scores nothing."),
-            **values,
+            _("You claimed %(claimed)s, but it is worth %(worth)s: an over-count pegs nothing."),
+            _("The computer claimed %(claimed)s, but it is worth %(worth)s: it pegs nothing."),
+            _(
+                "%(name)s claimed %(claimed)s, but it is worth %(worth)s: an over-count pegs "
+                "nothing."
+            ),
+            claimed=event.claimed,
+            worth=sum(item.points for item in event.items),
         )
+    values = {"claimed": event.points or 0, "missed": missed}
     return _who(
         event,
         seats,

@@ -59,9 +59,11 @@ def online_games_for(user: User) -> QuerySet[OnlineGame]:
 
 
 def members_to_challenge(user: User) -> QuerySet[User]:
-    """Members with an account who may be challenged, by name."""
+    """The members who can play, by name: an open account of an active member of the
+    register (not an organiser's or an administrator's staff account, which is nobody at
+    a table, nor a member who has left)."""
     return (
-        User.objects.filter(is_active=True)
+        User.objects.filter(is_active=True, player__active=True)
         .exclude(pk=user.pk)
         .select_related("player")
         .order_by("player__name", "username")

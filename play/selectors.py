@@ -91,8 +91,12 @@ class TableView:
     winner: int | None
     skunk: str | None
     kept: list[CardFace] = field(default_factory=list)
+    crib: list[CardFace] = field(default_factory=list)
+    """The crib face up, once the game is over (as at the table: everything is turned
+    over then); face down, as ``crib_size`` backs, until then."""
     claimed: int | None = None
-    """While a count is checked for muggins, the points its counter claimed."""
+    """While a count is checked for muggins, the points its counter claimed (pegged on the
+    board already, provisionally: ``scores`` and ``board`` count them)."""
 
     @property
     def checking(self) -> bool:
@@ -178,9 +182,7 @@ def table_view(
     def told(index: int, event: Event) -> bool:  # the news, the line before it and the log
         return index >= news_from - 1 or logged(event)
 
-    # A count being checked for muggins is told as its claim alone, to every reader.
-    pending = len(game.events) - 1 if game.phase is Phase.MUGGINS else None
-    lines = narrate(game.events, language=language, told=told, seats=seats, pending=pending)
+    lines = narrate(game.events, language=language, told=told, seats=seats)
     news = [line for line in lines if line.index >= news_from]
     before = [line.pegs for line in lines if line.index == news_from - 1]
     winner = game.winner
@@ -211,13 +213,9 @@ def table_view(
         kept=faces(game.kept(viewer))
         if viewer is not None and game.phase is not Phase.DISCARD
         else [],
-        claimed=_claimed(game.events[-1]) if game.phase is Phase.MUGGINS else None,
+        crib=faces(game.crib) if game.phase is Phase.DONE else [],
+        claimed=game.claimed,
     )
-
-
-def _claimed(event: Event) -> int:
-    """The points claimed for the show ``event`` (more than it pegged for an over-count)."""
-    return event.claimed if event.claimed is not None else event.points or 0
 
 
 def _hand(game: Game, seat: int) -> list[HandCard]:

@@ -137,9 +137,10 @@ def _again(request: HttpRequest, *, retry: bool = False, waited: int | None = No
     return f"{request.path}?{encoded}" if encoded else request.path
 
 
-def _status_page(request: HttpRequest, *, ready: bool, failed: bool) -> HttpResponse:
+def _status_page(request: HttpRequest, *, title: str, ready: bool, failed: bool) -> HttpResponse:
     waited = _waited(request)
     context = {
+        "title": title,
         "url": _again(request),
         "look_again_url": _again(request, waited=waited + 1),
         "retry_url": _again(request, retry=True),
@@ -163,9 +164,16 @@ def _status_page(request: HttpRequest, *, ready: bool, failed: bool) -> HttpResp
 
 
 def pdf_response(
-    request: HttpRequest, key: str, builder: str, *, exempt: Exempt = nobody, **arguments: JSON
+    request: HttpRequest,
+    key: str,
+    builder: str,
+    *,
+    title: str,
+    exempt: Exempt = nobody,
+    **arguments: JSON,
 ) -> HttpResponse:
-    """The PDF at ``key`` if it is rendered; else the page saying it is being prepared
+    """The PDF at ``key`` if it is rendered; else the page, headed by the document's
+    ``title`` (which document: its kind, round and tournament), saying it is being prepared
     (after enqueueing its render, the builder registered as ``builder`` given
     ``arguments``: ``printing.builders``) or that its render failed. A reader ``exempt``
     says yes to is never refused a render.
@@ -179,9 +187,9 @@ def pdf_response(
         _enqueued(request, key, builder, arguments, exempt)
     done = state.rendered(key)
     if done is None:
-        return _status_page(request, ready=False, failed=state.is_failed(key))
+        return _status_page(request, title=title, ready=False, failed=state.is_failed(key))
     if request.headers.get("HX-Request"):
-        return _status_page(request, ready=True, failed=False)
+        return _status_page(request, title=title, ready=True, failed=False)
     response = HttpResponse(done.content, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{done.filename}"'
     return response

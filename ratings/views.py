@@ -8,7 +8,7 @@ from django.views.decorators.http import require_safe
 
 from club.roles import is_organiser
 from printing.cache import cache_key, pdf_response
-from ratings.printing import RATING_LIST, listed
+from ratings.printing import RATING_LIST, listed, rating_list_title
 from ratings.selectors import (
     PROVISIONAL_DEVIATION,
     clubs_on_list,
@@ -45,4 +45,5 @@ def rating_list_page(request: HttpRequest) -> HttpResponse:
 def rating_list_pdf(request: HttpRequest) -> HttpResponse:
     club = _club(request, clubs_on_list())
     key = cache_key("ratings", club or "", version=str(list_version()))
-    return pdf_response(request, key, RATING_LIST, exempt=is_organiser, club=club)
+    title = rating_list_title(club)
+    return pdf_response(request, key, RATING_LIST, title=title, exempt=is_organiser, club=club)

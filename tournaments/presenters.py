@@ -27,9 +27,11 @@ from tournaments.services import results
 
 
 def names_of(match: Match) -> tuple[str, str]:
-    """The players' names by seat ("" for a bye's empty seat)."""
+    """The players' names by seat ("" for a bye's empty seat), told apart as the round's
+    pairings tell them (two Johan Andersson: by club, then member number)."""
     seats = sorted(match.seats.all(), key=lambda seat: seat.seat)
-    names = [seat.entry.player.name for seat in seats]
+    shown = selectors.round_player_names(match.round)
+    names = [shown.get(seat.entry.player_id, seat.entry.player.name) for seat in seats]
     return (names + ["", ""])[0], (names + ["", ""])[1]
 
 

@@ -2,9 +2,11 @@
 
 import play.models
 from django.db import migrations, models
+from django.db.backends.base.schema import BaseDatabaseSchemaEditor
+from django.db.migrations.state import StateApps
 
 
-def keep_members(apps, schema_editor):
+def keep_members(apps: StateApps, schema_editor: BaseDatabaseSchemaEditor) -> None:
     """The games so far: the members whose accounts they were played from, as today."""
     OnlineGame = apps.get_model("play", "OnlineGame")
     Player = apps.get_model("club", "Player")

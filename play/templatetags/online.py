@@ -34,10 +34,11 @@ def game_title(game: OnlineGame, user: User) -> str:
 
 
 @register.simple_tag
-def challenge_line(challenge: Challenge) -> SafeString:
-    """Who challenges whom to what, and when."""
+def challenge_line(challenge: Challenge, reader: User | None = None) -> SafeString:
+    """Who challenges whom to what, and when; a proposal to play a tournament match, as
+    ``reader`` (its proposer or their opponent) reads it."""
     if challenge.match is not None:
-        return _proposal_line(challenge)
+        return _proposal_line(challenge, reader)
     length = _("a match, best of three") if challenge.best_of == 3 else _("one game")
     terms = [length]
     if challenge.muggins:
@@ -102,16 +103,27 @@ def online_summary(context: template.Context) -> dict[str, object]:
     }
 
 
-def _proposal_line(challenge: Challenge) -> SafeString:
-    """A proposal to play a tournament match on the site, linked to the match."""
+def _proposal_line(challenge: Challenge, reader: User | None) -> SafeString:
+    """A proposal to play a tournament match on the site, linked to the match: worded for
+    its proposer ("You proposed … against Björn") or for the opponent it waits for."""
     match = challenge.match
     assert match is not None
     tournament = match.round.tournament
-    what = _(
-        "%(name)s proposes to play your match on the site: %(tournament)s, round "
-        "%(round)s, table %(table)s, best of %(best_of)s"
-    ) % {
-        "name": member_name(challenge.challenger),
+    if reader is not None and reader.pk == challenge.challenger_id:
+        said = _(
+            "You proposed to play your match against %(name)s on the site: %(tournament)s, "
+            "round %(round)s, table %(table)s, best of %(best_of)s. It starts when they accept."
+        )
+        other = challenge.challenged
+    else:
+        said = _(
+            "%(name)s proposes to play your match on the site: %(tournament)s, round "
+            "%(round)s, table %(table)s, best of %(best_of)s"
+        )
+        other = challenge.challenger
+    assert other is not None, "a proposal is made to the match's other player"
+    what = said % {
+        "name": member_name(other),
         "tournament": tournament.name,
         "round": match.round.number,
         "table": match.table,

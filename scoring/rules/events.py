@@ -39,12 +39,16 @@ class EventType(StrEnum):
     LAST = "last"
     RESET = "reset"
     SHOW = "show"
+    CLAIM = "claim"
+    """A count claimed by a player whose opponent checks it (one of the ``callers``):
+    ``points`` is the claim, pegged provisionally until the call settles it with a
+    ``SHOW`` (docs/muggins.md). Not in the record: the show and the call say it all."""
     MUGGINS = "muggins"
     WIN = "win"
 
 
 # Events a game record keeps: the cut, deal, discards and starter are in the
-# record's own fields, and a reset or win follows from the others.
+# record's own fields, and a reset, a claim or a win follows from the others.
 RECORD_TYPES = frozenset(
     {
         EventType.HEELS,
@@ -71,6 +75,8 @@ class Phase(StrEnum):
     ``MUGGINS``: with muggins on, the opponent of a player who counted their own hand
     checks the count and takes any points it missed, or lets it stand (only for the
     players the game calls its ``callers``; for the others the engine calls at once).
+    Meanwhile the claim is pegged provisionally, whatever it is worth, and a claim that
+    reaches 121 has not won yet: the call settles it.
     """
 
     DISCARD = "discard"
@@ -159,7 +165,8 @@ class Event:
     scores: tuple[int, int] | None = None
     claimed: int | None = None
     """On a show: the points claimed when they were more than the hand's worth (an
-    over-count, which pegs nothing: ``points`` is 0); None otherwise."""
+    over-count, which pegs nothing once the call has settled it: ``points`` is 0); None
+    otherwise."""
     called: int | None = None
     """On a call of muggins: the points called when they were more than the count
     missed (the call wins nothing: ``points`` is 0); None otherwise."""

@@ -9,6 +9,11 @@ counted by the engine, the next deal) happens automatically inside the call
 that made it due, and the call returns the events it produced. The game ends
 the moment a player reaches 121 (docs/rules.md §2.7); a player's score stops there.
 
+A claim the opponent checks is pegged at once, as at the table, whatever it is worth
+(a ``CLAIM`` event), so that every claim looks the same until the call; the call settles
+it (the ``SHOW``, then the call's ``MUGGINS``): an over-count's pegs are taken back, and
+a claim that reached 121 wins only then, when it stands (docs/muggins.md).
+
 A decision the rules forbid raises ``IllegalPlayError`` and changes nothing.
 A game is saved as its seed and the list of decisions taken; loading replays
 them, so a loaded game goes on exactly as the saved one would have.
@@ -33,7 +38,7 @@ from scoring.rules.events import (
 )
 from scoring.rules.hand import shown_score
 from scoring.rules.pegging import MAX_COUNT, score_play
-from scoring.rules.table import Stacked, Table
+from scoring.rules.table import PendingClaim, Stacked, Table
 
 __all__ = ["Event", "EventType", "Game", "IllegalPlayError", "Phase", "Refusal"]
 
@@ -159,8 +164,9 @@ class Game(Table):
 
         Anything but a whole number of 0 or more (None: nothing claimed) is refused.
         A claim above the worth is refused too, except when the opponent checks the
-        count (one of the ``callers``): then every claim is final, and one above the
-        worth is an over-count that pegs nothing, the whole worth counting as missed
+        count (one of the ``callers``): then every claim is final and pegged at once,
+        provisionally, until the call settles it (``call_muggins``); one above the worth
+        is an over-count that pegs nothing then, the whole worth counting as missed
         (docs/muggins.md; a refusal would let the counter step down to the worth).
         """
         self._check_turn(player, Phase.COUNT)
@@ -178,19 +184,15 @@ class Game(Table):
             )
         mark = len(self._events)
         self._decisions.append({"player": player, "count": points})
-        over = points > score.total
-        pegged = 0 if over else points
-        missed = score.total - pegged
+        if checked:
+            self._claim(player, points, score.total)
+            return self._events[mark:]
         if self._emit(
-            EventType.SHOW, player=player, what=what, cards=cards, points=pegged, items=score.items,
-            said=score.say(), claimed=points if over else None,
+            EventType.SHOW, player=player, what=what, cards=cards, points=points,
+            items=score.items, said=score.say(),
         ):  # fmt: skip
             return self._events[mark:]
-        if checked:
-            # The opponent checks every count, not only a short one: waiting only
-            # then would tell them that points were missed.
-            self._phase, self._missed = Phase.MUGGINS, missed
-            return self._events[mark:]
+        missed = score.total - points
         if (
             self.muggins
             and missed
@@ -201,12 +203,30 @@ class Game(Table):
         self._show()
         return self._events[mark:]
 
+    def _claim(self, player: int, points: int, worth: int) -> None:
+        """Peg a checked claim provisionally and wait for the call.
+
+        The opponent checks every count, not only a short one, and every claim is pegged
+        alike: anything else (waiting only for a short count, a board that does not move
+        for an over-count, a game won before the call) would tell them what the hand is
+        worth.
+        """
+        _, what, cards = self._deal.show()
+        self._pending = PendingClaim(points, self.scores, self.previous_scores)
+        self._emit(
+            EventType.CLAIM, player=player, what=what, cards=cards, points=points, settled=False
+        )
+        self._phase = Phase.MUGGINS
+        self._missed = worth if points > worth else worth - points
+
     def call_muggins(self, player: int, points: int | None) -> list[Event]:
         """Call muggins on the count just claimed, taking ``points`` it missed (0: it stands).
 
-        Each call is made once: up to all the points missed are taken; a call for more
-        wins nothing (the event's ``called`` says what was called). Anything but a whole
-        number of 0 or more is refused.
+        The call settles the claim first: its provisional pegs are taken back and it pegs
+        what it earns (the claim, or nothing for an over-count), which may win the game;
+        only then are the points called taken. Each call is made once: up to all the
+        points missed are taken; a call for more wins nothing (the event's ``called``
+        says what was called). Anything but a whole number of 0 or more is refused.
         """
         self._check_turn(player, Phase.MUGGINS)
         if isinstance(points, bool) or not isinstance(points, int) or points < 0:
@@ -216,6 +236,8 @@ class Game(Table):
         mark = len(self._events)
         self._decisions.append({"player": player, "muggins": points})
         self._phase = Phase.COUNT
+        if self._settle(1 - player):
+            return self._events[mark:]  # the claim stood and reached 121: nothing to take
         over = points > self._missed
         if self._emit(
             EventType.MUGGINS,
@@ -227,6 +249,22 @@ class Game(Table):
         self._deal.show_step += 1
         self._show()
         return self._events[mark:]
+
+    def _settle(self, player: int) -> bool:
+        """Show ``player``'s claimed hand for what it earns, its provisional pegs put back
+        first; True when that wins the game."""
+        pending, score = self._pending, self.showing_score
+        assert pending is not None
+        assert score is not None
+        self._pending = None
+        self._scores, self._previous = list(pending.scores), list(pending.previous)
+        _, what, cards = self._deal.show()
+        over = pending.points > score.total
+        return self._emit(
+            EventType.SHOW, player=player, what=what, cards=cards,
+            points=0 if over else pending.points, items=score.items, said=score.say(),
+            claimed=pending.points if over else None,
+        )  # fmt: skip
 
     def _check_turn(self, player: int, phase: Phase) -> None:
         if self._phase is Phase.DONE:
@@ -334,15 +372,19 @@ class Game(Table):
         *,
         player: int | None = None,
         points: int | None = None,
+        settled: bool = True,
         **fields: Any,
     ) -> bool:
-        """Record an event, pegging its points first; True when it won the game."""
+        """Record an event, pegging its points first; True when it won the game.
+
+        Points not ``settled`` (a claim still to be checked) are pegged but win nothing.
+        """
         if points and player is not None:
             self._previous[player] = self._scores[player]
             self._scores[player] = min(WINNING_SCORE, self._scores[player] + points)
         scores = (self._scores[0], self._scores[1])
         self._events.append(Event(type_, player, points, scores=scores, **fields))
-        if points and player is not None and self._scores[player] >= WINNING_SCORE:
+        if settled and points and player is not None and self._scores[player] >= WINNING_SCORE:
             self._winner, self._phase = player, Phase.DONE
             skunk = skunk_of(self._scores[1 - player])
             self._events.append(
@@ -404,9 +446,28 @@ class Game(Table):
         )
         for decision in data["decisions"]:
             game.apply(decision)
-        if "state" in data and data["state"] != game._summary():
+        state = data.get("state")
+        if (
+            state is not None
+            and state != game._summary()
+            and not game._saved_before_provisional_claims(state)
+        ):
             raise ValueError("the saved decisions do not lead to the saved state")
         return game
+
+    def _saved_before_provisional_claims(self, state: Mapping[str, Any]) -> bool:
+        """Whether ``state`` is this game's as saved before checked claims were pegged
+        provisionally: an over-count waiting for the call had pegged nothing, and a claim
+        that reached 121 had won at once, without a call. The latter's call is taken now
+        (letting the count stand: any call gives the same), so that it goes on as saved.
+        """
+        if self._phase is not Phase.MUGGINS or self._pending is None:
+            return False
+        if state.get("phase") == Phase.DONE.value:
+            assert self.to_move is not None
+            self.call_muggins(self.to_move, 0)
+            return bool(state == self._summary())
+        return bool(state == {**self._summary(), "scores": list(self._pending.scores)})
 
     def apply(self, decision: Mapping[str, Any]) -> list[Event]:
         """Take a decision written as in ``to_json()["decisions"]``."""

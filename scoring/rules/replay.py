@@ -72,7 +72,7 @@ def replay_live(
         while game.phase in _DECIDED_IN_TURN and game.deal_number == number:
             if not expected:
                 return  # a record of a game still in progress
-            decision = _next_decision(game, expected[0], number)
+            decision = _next_decision(game, expected, number)
             yield game, (decision, _checked(game, decision, expected, number))
         if expected:
             raise RecordError(f"deal {number}: the record goes on after the rules stop")
@@ -114,14 +114,23 @@ def _discards(game: Game, deal: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
             yield {"player": player, "discard": deal["discards"][player]}
 
 
-def _next_decision(game: Game, event: Mapping[str, Any], number: int) -> dict[str, Any]:
-    """The decision behind the next recorded event: a card laid, or a hand counted."""
+def _next_decision(game: Game, expected: deque[dict[str, Any]], number: int) -> dict[str, Any]:
+    """The decision behind the next recorded event: a card laid, a hand counted, a call.
+
+    A claim the opponent checks has no event of its own in the record: the call settles
+    it, and the record has the show and then the call's event (none when the show won the
+    game, as nothing is scored after it: any call then gives the same).
+    """
+    event = expected[0]
     if game.phase is Phase.PLAY and event["type"] == EventType.PLAY:
         return {"player": event["player"], "play": event["card"]}
     if game.phase is Phase.COUNT and event["type"] == EventType.SHOW:
         return {"player": event["player"], "count": event.get("claimed", event["points"])}
-    if game.phase is Phase.MUGGINS and event["type"] == EventType.MUGGINS:
-        return {"player": event["player"], "muggins": event.get("called", event["points"])}
+    if game.phase is Phase.MUGGINS and event["type"] == EventType.SHOW:
+        call = expected[1] if len(expected) > 1 else {}
+        if call.get("type") != EventType.MUGGINS:
+            call = {"points": 0}
+        return {"player": 1 - event["player"], "muggins": call.get("called", call["points"])}
     raise RecordError(
         f"deal {number}: the rules wait for a {game.phase} but the record has {event}"
     )

@@ -8,6 +8,7 @@ Terms: see ``scoring.rules.deal`` (dealer, pone, crib, starter, count, sequence)
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from scoring.rules.cards import Card
@@ -17,6 +18,17 @@ from scoring.rules.hand import HandScore, shown_score
 
 Stacked = Sequence[tuple[Sequence[Sequence[Card]], Card]]
 """Prearranged deals (each player's six and the starter), used to replay a record."""
+
+
+@dataclass(frozen=True, slots=True)
+class PendingClaim:
+    """A claim pegged provisionally while the opponent checks it for muggins: the points
+    claimed, and both players' front and back pegs before it, put back when the call
+    settles the claim."""
+
+    points: int
+    scores: tuple[int, int]
+    previous: tuple[int, int]
 
 
 class Table:
@@ -38,6 +50,7 @@ class Table:
         self.muggins = muggins
         self.callers = callers
         self._missed = 0
+        self._pending: PendingClaim | None = None
         self._stacked = [(tuple(tuple(h) for h in hands), starter) for hands, starter in stacked]
         self._cut_attempts: list[tuple[Card, Card]] = []
         self.first_dealer = 0
@@ -68,6 +81,7 @@ class Table:
 
     @property
     def scores(self) -> tuple[int, int]:
+        """Both scores; while a count is checked for muggins, with its claim pegged."""
         return self._scores[0], self._scores[1]
 
     @property
@@ -136,6 +150,14 @@ class Table:
         """While a player counts their own hand, or its count is checked for muggins:
         (the player counting, "hand"|"crib", the four cards)."""
         return self._deal.show() if self._phase in (Phase.COUNT, Phase.MUGGINS) else None
+
+    @property
+    def claimed(self) -> int | None:
+        """While a count is checked for muggins, the points claimed: pegged already, as
+        at the table, until the call settles the claim (every reader may know it)."""
+        if self._phase is not Phase.MUGGINS or self._pending is None:
+            return None
+        return self._pending.points
 
     @property
     def missed(self) -> int | None:

@@ -154,6 +154,8 @@ def _describe(game: Game, event: Event) -> str | None:
             return (
                 f"{owner} {event.what} {format_cards(event.cards)}: {event.points} ({event.said})."
             )
+        case EventType.CLAIM:
+            return f"{who} claim{ending} {event.points} for the {event.what}: checked next."
         case EventType.MUGGINS:
             return f"Muggins! {who} take{ending} the {event.points} points you missed."
         case EventType.WIN:

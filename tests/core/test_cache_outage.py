@@ -35,7 +35,7 @@ from tournaments.services import rounds
 
 pytestmark = pytest.mark.django_db
 
-PREPARING = "This document is being prepared."
+PREPARING = "The PDF is being prepared"
 WARNED = "cannot be reached"
 BACK = "answers again"
 

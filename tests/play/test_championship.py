@@ -206,3 +206,31 @@ def test_an_organiser_may_settle_a_match_being_played_and_it_ends_there(
         (1, 70),
     ]
     assert ResultChange.Action.ONLINE not in match.changes.values_list("action", flat=True)
+
+
+@pytest.mark.parametrize(
+    ("language", "own", "theirs"),
+    [
+        ("sv", "Du föreslog att ni spelar er match mot {other} på webbplatsen", "{name} föreslår"),
+        ("en", "You proposed to play your match against {other} on the site", "{name} proposes"),
+    ],
+)
+def test_a_proposal_is_worded_for_who_reads_it_and_names_the_opponent(
+    match: Match, language: str, own: str, theirs: str
+) -> None:
+    from django.test import Client
+    from django.urls import reverse
+
+    first, second = players(match)
+    names = {user: user.player.name for user in (first, second)}
+    match_propose(match=match, member=second)
+    for reader, other in ((second, first), (first, second)):
+        client = Client()
+        client.force_login(reader)
+        client.cookies["django_language"] = language
+        lobby = client.get(reverse("play:lobby")).content.decode()
+        if reader == second:  # the one who proposed it
+            assert own.format(other=names[other]) in lobby
+            assert theirs.format(name=names[second]) not in lobby
+        else:
+            assert theirs.format(name=names[second]) in lobby

@@ -150,3 +150,28 @@ def test_a_stopped_match_links_its_players_to_the_games_played_to_the_end(match:
         assert f"{replay}?game=2" not in html
     assert replay not in client_of(None).get(match_page(match)).content.decode()
     assert client_of(second).get(f"{replay}?game=1").status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("language", "over", "in_play"),
+    [
+        ("sv", "spelad på webbplatsen", ("spelas på webbplatsen", "Giv ")),
+        ("en", "· played on the site", ("being played on the site", "Deal ")),
+    ],
+)
+def test_once_an_organiser_enters_the_result_the_watch_page_says_the_match_is_over(
+    match: Match, language: str, over: str, in_play: tuple[str, ...]
+) -> None:
+    from tests.factories import OrganiserFactory
+    from tournaments.services import results
+
+    game = started(match)
+    organiser = OrganiserFactory.create(username="olle")
+    results.match_settle(match=match, organiser=organiser, first_dealer=0, games=[(0, 80), (0, 70)])
+    anyone = client_of(None)
+    anyone.cookies["django_language"] = language
+    page = anyone.get(reverse("play:online_game", args=[game.pk])).content.decode()
+    top = page.split('<section class="hand-area"')[0]
+    assert over in top
+    for words in in_play:
+        assert words not in top, words

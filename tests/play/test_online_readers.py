@@ -10,6 +10,7 @@ who deals and owns the crib, whom the game waits for, whose every line of the ne
 
 from __future__ import annotations
 
+import copy
 import html
 import re
 from collections.abc import Callable, Iterator
@@ -17,18 +18,26 @@ from dataclasses import dataclass
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from play.board import face
+from play.board import face, hole_xy
 from play.championship import match_propose
 from play.models import OnlineGame
-from play.online import challenge_accept, challenge_create, load_online, online_decide
+from play.online import (
+    challenge_accept,
+    challenge_create,
+    forget_online,
+    load_online,
+    online_decide,
+    online_start,
+)
 from play.services import Action, Decision, stand_in_decision
 from scoring.players.strategy import ComputerPlayer
 from scoring.rules.cards import Card
-from scoring.rules.events import Event, EventType, Phase
+from scoring.rules.events import WINNING_SCORE, Event, EventType, Phase
 from scoring.rules.match import Match as EngineMatch
 from tests.factories import PlayerFactory, UserFactory
 from tests.tournaments.conftest import account, make_tournament, seats
@@ -323,3 +332,212 @@ def check_lines(
         if "line-play" in classes.split():
             card = html.unescape(re.findall(r'aria-label="([^"]*)"', rest)[0])
             assert player in owners[card], told
+
+
+# ------------------------------------------------- a claim until the call, and after it
+
+CLAIM_SEED = 15
+"""Seat 0 is the pone and counts first, a hand worth 7 (the site's own stand-ins play)."""
+CLAIMANT, CALLER = 0, 1
+READERS = {"claimant": CLAIMANT, "caller": CALLER, "spectator": SPECTATOR}
+CLAIMS = {"over-count": 2, "exact count": 0, "under-count": -2}
+"""Each claim: how many points above the hand's worth."""
+ROW = ("state", "version", "moves_0", "moves_1", "awaiting", "last_move")
+"""The fields of a game's row that a decision changes."""
+CSRF = re.compile(r'(name="csrfmiddlewaretoken" value="|"X-CSRFToken": ")[^"]*"')
+
+
+@pytest.fixture
+def watched_muggins() -> tuple[OnlineGame, dict[int, User]]:
+    """A game with muggins that a spectator may watch, at the first count.
+
+    Only a championship match may be watched, and the site plays those by the club's rules,
+    without muggins; one is seated at a game of muggins here so that a spectator's page is
+    drawn as the players' are, and shown to tell no more than theirs.
+    """
+    tournament = make_tournament(2)
+    round_ = rounds.round_propose(tournament=tournament)
+    rounds.round_publish(round=round_)
+    match = Match.objects.get(round=round_)
+    users = {seat.seat: named(account(seat), NAMES[seat.seat]) for seat in seats(match)}
+    game = online_start(
+        players=(users[0], users[1]), muggins=True, seed=CLAIM_SEED, tournament_match=match
+    )
+    engine = load_online(game)
+    while engine.game.phase is not Phase.COUNT:
+        seat = engine.game.to_move if engine.game.to_move is not None else 0
+        game = online_decide(
+            pk=game.pk,
+            member=users[seat],
+            moves=game.moves_of(seat),
+            decision=site_counting(engine, seat),
+        )
+        engine = load_online(game)
+    worth = engine.game.showing_score
+    assert (engine.game.to_move, worth and worth.total) == (CLAIMANT, 7)
+    return game, users
+
+
+def claimed(game: OnlineGame, users: dict[int, User], points: int) -> OnlineGame:
+    """``game`` after the claimant's claim of ``points``, moved at the moment the game was
+    set up, so that every claim's page is drawn as at the same time."""
+    game = online_decide(
+        pk=game.pk,
+        member=users[CLAIMANT],
+        moves=game.moves_of(CLAIMANT),
+        decision=Decision(Action.COUNT, points=points),
+    )
+    OnlineGame.objects.filter(pk=game.pk).update(last_move=game.created)
+    return OnlineGame.objects.get(pk=game.pk)
+
+
+def drawn(game: OnlineGame, users: dict[int, User], seat: int | None, language: str) -> str:
+    """The game's page and the table its poll brings, as ``seat`` reads them in
+    ``language`` (the per-request CSRF token left out)."""
+    cache.clear()  # the log is cached by its length: the same for every claim
+    client = client_for(None if seat is None else users[seat], language)
+    page = client.get(reverse("play:online_game", args=[game.pk]))
+    poll = client.get(reverse("play:online_table", args=[game.pk]), headers={"HX-Request": "true"})
+    assert (page.status_code, poll.status_code) == (200, 200)
+    return CSRF.sub(r'\1"', page.content.decode() + poll.content.decode())
+
+
+def differences(page: str, other: str) -> set[tuple[str, str]]:
+    """The numbers that differ between two pages alike in everything else (else fails)."""
+    tokens, others = re.split(r"(\d+)", page), re.split(r"(\d+)", other)
+    assert len(tokens) == len(others), "the pages differ in more than numbers"
+    found = set()
+    for token, theirs in zip(tokens, others, strict=True):
+        if token != theirs:
+            assert (token + theirs).isdigit(), f"{token!r} differs from {theirs!r}"
+            found.add((token, theirs))
+    return found
+
+
+def pegged(claim: int, scores: tuple[int, int]) -> set[str]:
+    """What a claim of ``claim`` on ``scores`` puts on the page: the claim, the claimant's
+    score with it pegged, and where that front peg stands on the board."""
+    front = min(WINNING_SCORE, scores[CLAIMANT] + claim)
+    return {str(claim), str(front), *map(str, hole_xy(CLAIMANT, front))}
+
+
+def started_from(game: OnlineGame, scores: tuple[int, int]) -> OnlineGame:
+    """``game`` as though it had started from ``scores`` (as the engine's practice positions
+    do): the same cards and decisions, each score moved on by as much."""
+    state = copy.deepcopy(game.state)
+    del state["games"][0]["state"]  # the scores it had reached from 0-0
+    state["games"][0]["start_scores"] = list(scores)
+    OnlineGame.objects.filter(pk=game.pk).update(state=state)
+    forget_online()
+    return OnlineGame.objects.get(pk=game.pk)
+
+
+STARTS = {"early": (0, 0), "for the game hole": (113, 100)}
+"""Where the game started: the exact count and the over-count from 114 both reach 121."""
+
+
+@pytest.mark.parametrize("start", STARTS)
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("reader", READERS)
+def test_until_the_call_every_claim_looks_the_same_to_every_reader(
+    watched_muggins: tuple[OnlineGame, dict[int, User]], reader: str, language: str, start: str
+) -> None:
+    """After an over-count, the exact count and an under-count, each reader's page (the
+    board, the scores, the news and the log, the table the page polls) differs only by the
+    number claimed: every claim is pegged at once, as at the table, and nothing tells
+    the caller which it was; a claim that reaches 121 waits for the call like any other."""
+    game, users = watched_muggins
+    game = started_from(game, STARTS[start])
+    engine = load_online(game).game
+    worth, scores = engine.showing_score.total, engine.scores  # type: ignore[union-attr]
+    assert start == "early" or scores[CLAIMANT] + worth == WINNING_SCORE
+    row = OnlineGame.objects.filter(pk=game.pk).values(*ROW).get()
+    pages = {}
+    for kind, above in CLAIMS.items():
+        OnlineGame.objects.filter(pk=game.pk).update(**row)
+        forget_online()
+        at_claim = claimed(OnlineGame.objects.get(pk=game.pk), users, worth + above)
+        pages[kind] = drawn(at_claim, users, READERS[reader], language)
+        front = min(WINNING_SCORE, scores[CLAIMANT] + worth + above)
+        assert 'data-phase="muggins"' in pages[kind], kind  # not over: the call is due
+        assert f'data-peg="{CLAIMANT}-front" data-score="{front}"' in pages[kind], kind
+        assert f'<strong data-score-text="{CLAIMANT}">{front}</strong>' in pages[kind], kind
+        for counted in ('class="breakdown"', 'class="missed"', 'class="said"'):
+            assert counted not in pages[kind], f"{kind}: {counted}"
+    exact = pegged(worth, scores)
+    for kind in ("over-count", "under-count"):
+        other = pegged(worth + CLAIMS[kind], scores)
+        for theirs, ours in differences(pages[kind], pages["exact count"]):
+            assert theirs in other, f"{kind}, read by the {reader} in {language}: {theirs}"
+            assert ours in exact, f"{kind}, read by the {reader} in {language}: {ours}"
+
+
+SETTLED = {
+    # After a claim of 9 for a hand worth 7, called for 7: the log's claim, show and call.
+    ("claimant", "en"): (
+        "You claim 9 points for your hand.",
+        "You claimed 9, but it is worth 7: an over-count pegs nothing.",
+        "Muggins! Björn Åkesson claims the 7 points you missed.",
+    ),
+    ("caller", "en"): (
+        "Anna Åkesson claims 9 points for the hand.",
+        "Anna Åkesson claimed 9, but it is worth 7: an over-count pegs nothing.",
+        "Muggins! You claim the 7 points Anna Åkesson missed.",
+    ),
+    ("spectator", "en"): (
+        "Anna Åkesson claims 9 points for the hand.",
+        "Anna Åkesson claimed 9, but it is worth 7: an over-count pegs nothing.",
+        "Muggins! Björn Åkesson claims the 7 points Anna Åkesson missed.",
+    ),
+    ("claimant", "sv"): (
+        "Du begär 9 poäng för din hand.",
+        "Du begärde 9, men den är värd 7: en överräkning ger inga poäng.",
+        "Muggins! Björn Åkesson tar de 7 poäng du missade.",
+    ),
+    ("caller", "sv"): (
+        "Anna Åkesson begär 9 poäng för handen.",
+        "Anna Åkesson begärde 9, men den är värd 7: en överräkning ger inga poäng.",
+        "Muggins! Du tar de 7 poäng Anna Åkesson missade.",
+    ),
+    ("spectator", "sv"): (
+        "Anna Åkesson begär 9 poäng för handen.",
+        "Anna Åkesson begärde 9, men den är värd 7: en överräkning ger inga poäng.",
+        "Muggins! Björn Åkesson tar de 7 poäng Anna Åkesson missade.",
+    ),
+}
+
+
+@pytest.mark.parametrize(("reader", "language"), SETTLED)
+def test_the_call_settles_an_over_count_for_every_reader(
+    watched_muggins: tuple[OnlineGame, dict[int, User]], reader: str, language: str
+) -> None:
+    """Called for the hand's worth, an over-count's pegs go back where they stood and the
+    caller pegs what they called; the news tells the claim, the count and the call."""
+    game, users = watched_muggins
+    engine = load_online(game).game
+    scores, backs = engine.scores, engine.previous_scores
+    game = claimed(game, users, 9)
+    game = online_decide(
+        pk=game.pk,
+        member=users[CALLER],
+        moves=game.moves_of(CALLER),
+        decision=Decision(Action.MUGGINS, points=7),
+    )
+    page = drawn(game, users, READERS[reader], language)
+    pegs = {
+        CLAIMANT: (scores[CLAIMANT], backs[CLAIMANT]),  # put back: the over-count pegs nothing
+        CALLER: (scores[CALLER] + 7, scores[CALLER]),
+    }
+    for seat, (front, back) in pegs.items():
+        assert f'data-peg="{seat}-front" data-score="{front}"' in page
+        assert f'data-peg="{seat}-back" data-score="{back}"' in page
+        assert f'<strong data-score-text="{seat}">{front}</strong>' in page
+    told = [
+        html.unescape(line or missed)
+        for line, missed in re.findall(
+            r'<span class="line-text">([^<]*)</span>|<p class="missed">([^<]*)</p>', page
+        )
+    ]
+    claim, count, call = SETTLED[reader, language]
+    shown = told.index(claim) + 1  # the hand shown, and what its claim pegged
+    assert told[shown + 1 : shown + 3] == [count, call]

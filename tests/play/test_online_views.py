@@ -4,6 +4,8 @@ and without htmx, refusals that change nothing, resigning, and the home page's s
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth.models import User
 from django.contrib.messages import get_messages
@@ -317,3 +319,70 @@ def test_ending_a_match_other_than_by_resigning_or_claiming_is_refused(
     assert "Choose whether to resign or to claim the match." in with_htmx.content.decode()
     game.refresh_from_db()
     assert (game.finished, game.winner, game.version) == (False, None, 0)
+
+
+@pytest.mark.parametrize("language", ["sv", "en"])
+def test_the_lobby_offers_the_members_who_can_play_and_nobody_else(
+    anna: User, bertil: User, language: str
+) -> None:
+    from tests.factories import OrganiserFactory
+
+    OrganiserFactory.create(username="kansliet")  # the organisers' staff account
+    left = member("greta", "Greta Lind")
+    left.player.active = False
+    left.player.save()
+    closed = member("dan", "Dan Berg")
+    closed.is_active = False
+    closed.save()
+    browser = logged_in(anna)
+    browser.cookies["django_language"] = language
+    lobby = browser.get(reverse("play:lobby")).content.decode()
+    offered = re.findall(r'<option value="(\d+)"', lobby)
+    assert offered == [str(bertil.pk)]
+    assert "Bertil Ås (Umeå)" in lobby
+    assert "kansliet" not in lobby
+    refused = browser.post(reverse("play:challenge"), {"opponent": left.pk, "best_of": "1"})
+    assert not Challenge.objects.exists()
+    assert refused.status_code == 400  # the form again, with its error
+
+
+@pytest.mark.parametrize(
+    ("language", "game_words", "match_words"),
+    [
+        (
+            "sv",
+            ("Du vann partiet.", "Slutställning: du "),
+            ("Du vann matchen.", "Slutställning i sista partiet"),
+        ),
+        (
+            "en",
+            ("You won the game.", "Final score: you "),
+            ("You won the match.", "Final score of the last game"),
+        ),
+    ],
+)
+def test_a_one_game_challenge_ends_with_the_game_won_not_a_match(
+    anna: User,
+    bertil: User,
+    language: str,
+    game_words: tuple[str, ...],
+    match_words: tuple[str, ...],
+) -> None:
+    game = started(anna, bertil)  # one game
+    stand_ins = {0: ComputerPlayer("expert", 1), 1: ComputerPlayer("easy", 2)}
+    users = {0: anna, 1: bertil}
+    while not game.finished:
+        match = load_online(game)
+        seat = match.game.to_move or 0
+        decision = stand_in_decision(match, stand_ins[seat], seat)
+        game = online_decide(
+            pk=game.pk, member=users[seat], moves=game.moves_of(seat), decision=decision
+        )
+    winner = users[game.winner or 0]
+    browser = logged_in(winner)
+    browser.cookies["django_language"] = language
+    page = browser.get(reverse("play:online_game", args=[game.pk])).content.decode()
+    for words in game_words:
+        assert words in page, words
+    for words in match_words:
+        assert words not in page, words

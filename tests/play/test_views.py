@@ -3,14 +3,17 @@ replays, the deck setting and the statistics page."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 from django.contrib.messages import get_messages
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 from pytest_django import Settings
 
+from play.board import face
 from play.models import PracticeGame
 from play.services import HUMAN, SESSION_GAMES, load_match
 from scoring.rules.cards import DECK
@@ -378,3 +381,21 @@ def test_the_news_of_a_long_move_shows_its_latest_lines_and_folds_the_rest(
     # The telling starts where the folded lines left the pegs.
     before = " ".join(str(peg) for peg in table.news_earlier[-1].pegs)
     assert f'data-pegs-before="{before}"' in html
+
+
+@pytest.mark.parametrize("language", ["sv", "en"])
+def test_once_the_game_is_over_the_crib_is_turned_face_up(client: Client, language: str) -> None:
+    """At the table everything is turned over when the game ends; a crib not yet counted
+    (someone pegged out first) is shown, not left as four backs."""
+    practice = PracticeGameFactory.create(seed=31, finished=True)
+    client.force_login(owner_of(practice))
+    client.cookies["django_language"] = language
+    page = client.get(reverse("play:game", args=[practice.pk])).content.decode()
+    crib = load_match(practice).game.crib
+    assert len(crib) == 4
+    shown = re.search(r'<span class="crib-shown">(.*?)</span>\s*</div>', page, re.S)
+    assert shown is not None, "the crib is face up"
+    names = re.findall(r'aria-label="([^"]+)"', shown.group(1))
+    with translation.override(language):
+        assert names == [face(card).name for card in crib]
+    assert "card-back" not in shown.group(1)

@@ -52,7 +52,10 @@ def test_the_waiting_page_is_in_the_readers_language_and_costs_two_queries(
     url = standings_url(playing)
     for language in ("sv", "en"):
         browser(language).get(url)  # the first reader in each language queues its render
-    for language, words in [("sv", "Dokumentet förbereds."), ("en", "being prepared.")]:
+    for language, words in [
+        ("sv", "<h1>Ställning · Rond 2 · "),
+        ("en", "<h1>Standings · Round 2 · "),
+    ]:
         client = browser(language)
         with CaptureQueriesContext(connection) as queries:
             page = client.get(url)
@@ -104,7 +107,8 @@ def test_a_new_document_is_prepared_by_the_worker_and_then_served(
     assert waiting_page.status_code == 200
     assert waiting_page["Content-Type"].startswith("text/html")
     text = waiting_page.content.decode()
-    assert "This document is being prepared" in text
+    assert f"<h1>Standings · Round 2 · {playing.name}</h1>" in text  # which document
+    assert "The PDF is being prepared and opens here by itself" in text
     assert 'http-equiv="refresh"' in text
     assert 'role="status"' in text
     assert len(waiting(RENDER_TASK)) == 1
@@ -208,7 +212,7 @@ def test_a_failed_render_says_so_and_can_be_tried_again(
 
     monkeypatch.setattr(documents, "render_pdf", real)
     retried = client.get(url, {"retry": "1"})
-    assert "förbereds" in retried.content.decode()
+    assert "PDF:en görs i ordning" in retried.content.decode()
     assert len(waiting(RENDER_TASK)) == 1
     run_queue()
     assert client.get(url)["Content-Type"] == "application/pdf"

@@ -47,7 +47,7 @@ def rows_of(html: str) -> list[list[str]]:
 
 
 def name_in(cell: str) -> str:
-    return cell.removesuffix(" provisional")
+    return cell.removesuffix(" provisional").removesuffix(" provisorisk")
 
 
 def played(
@@ -214,3 +214,20 @@ def _before(player: int, position: int) -> Rating:
         return Rating()
     rating = Rating(last.rating, last.deviation, last.volatility)
     return idle(rating, position - 1 - last.period.position)
+
+
+@pytest.mark.parametrize("language", ["sv", "en"])
+def test_two_members_of_one_name_are_two_on_the_list_on_a_phone_too(
+    organiser: User, language: str
+) -> None:
+    """A phone hides the club column: the name itself tells namesakes apart."""
+    played(organiser)
+    first, second, *_others = ListRating.objects.select_related("player").order_by("-rating")
+    for line, club in ((first, "Uppsala"), (second, "Luleå")):
+        Player.objects.filter(pk=line.player_id).update(name="Johan Andersson", club=club)
+    client = Client()
+    client.cookies["django_language"] = language
+    shown = rows_of(client.get(reverse("ratings:list")).content.decode())
+    assert name_in(shown[0][1]) == "Johan Andersson (Uppsala)"
+    assert name_in(shown[1][1]) == "Johan Andersson (Luleå)"
+    assert all("(" not in name_in(row[1]) for row in shown[2:])  # a name of its own stands alone

@@ -58,7 +58,7 @@ def trace(
             parts.append(str(event.player))
         if event.type == "play":
             parts += [str(event.card), str(event.count)]
-        if event.type == "show":
+        if event.type in ("show", "claim"):
             parts.append(str(event.what))
         if event.points is not None:
             parts.append(str(event.points))

@@ -15,7 +15,7 @@ import pytest
 
 from scoring.rules.cards import Card, parse_cards
 from scoring.rules.deal import cut_for_deal
-from scoring.rules.events import EventType, IllegalPlayError, Phase, Refusal
+from scoring.rules.events import Event, EventType, IllegalPlayError, Phase, Refusal
 from scoring.rules.game import Game
 from scoring.rules.pegging import score_play
 from scoring.rules.replay import game_from_record
@@ -30,7 +30,7 @@ from tests.scoring.gameplay import (
     trace,
 )
 
-PLAY_AND_SHOW = ("play", "go", "last", "reset", "show", "heels", "muggins", "win")
+PLAY_AND_SHOW = ("play", "go", "last", "reset", "show", "claim", "heels", "muggins", "win")
 
 # 001/004 example round: A (the pone) holds K-K-2-2, B (the dealer) 9-8-7-6.
 KINGS = ("KH KS 2H 2C 3C 4C", "9S 8D 7C 6D TC QC", "AD")
@@ -518,13 +518,14 @@ def callers_game(**options: Any) -> Game:
 def test_between_callers_the_opponent_checks_a_short_count_and_takes_what_it_missed() -> None:
     game = callers_game()
     before = game.scores
-    assert trace(game.count_hand(PONE, 5), PLAY_AND_SHOW) == ["show 0 hand 5"]
+    assert trace(game.count_hand(PONE, 5), PLAY_AND_SHOW) == ["claim 0 hand 5"]
     assert (game.phase, game.awaiting, game.to_move) == (Phase.MUGGINS, frozenset({DEALER}), DEALER)
     assert game.showing == (PONE, "hand", tuple(parse_cards("KH KS 2H 2C")))
-    assert game.missed == 3
-    assert trace(game.call_muggins(DEALER, 3), PLAY_AND_SHOW) == ["muggins 1 3"]
+    assert (game.claimed, game.missed) == (5, 3)
+    assert trace(game.call_muggins(DEALER, 3), PLAY_AND_SHOW) == ["show 0 hand 5", "muggins 1 3"]
     assert game.scores == (before[0] + 5, before[1] + 3)
     assert (game.phase, game.showing) == (Phase.COUNT, (DEALER, "hand", game.kept(DEALER)))
+    assert game.claimed is None
 
 
 def test_a_right_count_is_checked_too_and_the_call_lets_it_stand() -> None:
@@ -532,7 +533,7 @@ def test_a_right_count_is_checked_too_and_the_call_lets_it_stand() -> None:
     game = callers_game()
     game.count_hand(PONE, 8)
     assert (game.phase, game.awaiting, game.missed) == (Phase.MUGGINS, frozenset({DEALER}), 0)
-    assert trace(game.call_muggins(DEALER, 0), PLAY_AND_SHOW) == ["muggins 1 0"]
+    assert trace(game.call_muggins(DEALER, 0), PLAY_AND_SHOW) == ["show 0 hand 8", "muggins 1 0"]
     assert game.awaiting == {DEALER}  # now counting their own hand
     game.count_hand(DEALER, 10)
     assert game.awaiting == {PONE}
@@ -561,8 +562,8 @@ def test_a_call_above_the_points_missed_is_final_and_wins_nothing() -> None:
     game.count_hand(PONE, 2)  # 6 missed
     scores = game.scores
     events = game.call_muggins(DEALER, 7)
-    assert trace(events, PLAY_AND_SHOW) == ["muggins 1 0"]
-    assert (events[0].points, events[0].called) == (0, 7)
+    assert trace(events, PLAY_AND_SHOW) == ["show 0 hand 2", "muggins 1 0"]
+    assert (events[-1].points, events[-1].called) == (0, 7)
     assert game.scores == scores
     assert (game.phase, game.awaiting) == (Phase.COUNT, frozenset({DEALER}))
     with pytest.raises(IllegalPlayError) as refused:
@@ -573,19 +574,43 @@ def test_a_call_above_the_points_missed_is_final_and_wins_nothing() -> None:
     }  # fmt: skip
 
 
-def test_a_claim_checked_by_a_caller_is_final_and_an_over_count_pegs_nothing() -> None:
-    """The hand is worth 8: a claim of 9 is not refused (that would tell the counter the
-    worth), it pegs nothing and the whole 8 is there for the caller to take."""
+@pytest.mark.parametrize("claim", [9, 8, 5])  # an over-count, the worth, an under-count
+def test_until_the_call_every_claim_is_pegged_alike(claim: int) -> None:
+    """The hand is worth 8. Whatever is claimed, the claim is pegged at once, as at the
+    table, and its event says the claim and nothing the engine counted: the caller learns
+    nothing from the board."""
     game = callers_game()
-    scores = game.scores
-    events = game.count_hand(PONE, 9)
-    assert (events[0].type, events[0].points, events[0].claimed) == (EventType.SHOW, 0, 9)
-    assert game.scores == scores
-    assert (game.phase, game.missed) == (Phase.MUGGINS, 8)
+    before, previous = game.scores, game.previous_scores
+    (event,) = game.count_hand(PONE, claim)
+    assert event == Event(
+        EventType.CLAIM,
+        player=PONE,
+        points=claim,
+        cards=tuple(parse_cards("KH KS 2H 2C")),
+        what="hand",
+        scores=(before[0] + claim, before[1]),
+    )
+    assert game.scores == (before[0] + claim, before[1])
+    assert game.previous_scores == (before[0], previous[1])  # the back peg where it was
+    assert (game.phase, game.claimed, game.winner) == (Phase.MUGGINS, claim, None)
+    assert game.record()["deals"][0]["events"][-1]["type"] == "last"  # not yet recorded
+
+
+def test_an_over_count_is_pegged_until_the_call_takes_it_back() -> None:
+    """The hand is worth 8: a claim of 9 is not refused (that would tell the counter the
+    worth); it is pegged until the call, then pegs nothing, and the whole 8 is there for
+    the caller to take."""
+    game = callers_game()
+    scores, previous = game.scores, game.previous_scores
+    game.count_hand(PONE, 9)
+    assert (game.scores, game.missed) == ((scores[0] + 9, scores[1]), 8)
     with pytest.raises(IllegalPlayError):
         game.count_hand(PONE, 8)  # no second claim
-    game.call_muggins(DEALER, 8)
+    events = game.call_muggins(DEALER, 8)
+    assert trace(events, PLAY_AND_SHOW) == ["show 0 hand 0", "muggins 1 8"]
+    assert (events[0].claimed, events[0].scores) == (9, scores)
     assert game.scores == (scores[0], scores[1] + 8)
+    assert game.previous_scores == (previous[0], scores[1])  # the back peg put back too
     shown = game.record()["deals"][0]["events"][-2]
     assert (shown["points"], shown["claimed"]) == (0, 9)
 
@@ -631,8 +656,38 @@ def test_a_call_of_muggins_can_win_the_game() -> None:
     game = callers_game(scores=(0, 112))
     assert game.scores == (3, 118)
     game.count_hand(PONE, 0)
-    assert trace(game.call_muggins(DEALER, 3), PLAY_AND_SHOW) == ["muggins 1 3", "win 1"]
+    assert trace(game.call_muggins(DEALER, 3), PLAY_AND_SHOW) == [
+        "show 0 hand 0", "muggins 1 3", "win 1",
+    ]  # fmt: skip
     assert (game.scores, game.winner, game.phase) == ((3, 121), DEALER, Phase.DONE)
+
+
+@pytest.mark.parametrize("claim", [8, 9])  # the worth, an over-count
+def test_a_claim_that_reaches_121_wins_only_when_the_call_lets_it_stand(claim: int) -> None:
+    """From 113 both claims peg the pone out, provisionally: the game waits for the call
+    either way (ending it at once would tell the caller the claim was no over-count)."""
+    game = callers_game(scores=(110, 0))
+    assert game.scores == (113, 6)
+    game.count_hand(PONE, claim)
+    assert (game.scores, game.phase, game.winner) == ((121, 6), Phase.MUGGINS, None)
+    events = game.call_muggins(DEALER, 5)
+    if claim == 8:  # the claim stands and wins: nothing after 121 is scored
+        assert trace(events, PLAY_AND_SHOW) == ["show 0 hand 8", "win 0"]
+        assert (game.scores, game.winner) == ((121, 6), PONE)
+    else:
+        assert trace(events, PLAY_AND_SHOW) == ["show 0 hand 0", "muggins 1 5"]
+        assert (game.scores, game.phase, game.winner) == ((113, 11), Phase.COUNT, None)
+    assert game_from_record(json.loads(json.dumps(game.record()))).record() == game.record()
+
+
+def test_an_over_count_that_pegged_out_may_lose_the_game_to_the_call() -> None:
+    game = callers_game(scores=(110, 107))
+    assert game.scores == (113, 113)
+    game.count_hand(PONE, 12)  # worth 8: pegged out for now
+    assert trace(game.call_muggins(DEALER, 8), PLAY_AND_SHOW) == [
+        "show 0 hand 0", "muggins 1 8", "win 1",
+    ]  # fmt: skip
+    assert (game.scores, game.winner) == ((113, 121), DEALER)
 
 
 def test_a_game_saved_while_a_call_is_due_loads_and_goes_on_the_same() -> None:
@@ -640,8 +695,29 @@ def test_a_game_saved_while_a_call_is_due_loads_and_goes_on_the_same() -> None:
     game.count_hand(PONE, 5)
     loaded = Game.from_json(json.loads(json.dumps(game.to_json())))
     assert snapshot(loaded) == snapshot(game)
-    assert (loaded.callers, loaded.missed) == (frozenset({PONE, DEALER}), 3)
+    assert (loaded.callers, loaded.claimed, loaded.missed) == (frozenset({PONE, DEALER}), 5, 3)
     assert loaded.call_muggins(DEALER, 3) == game.call_muggins(DEALER, 3)
+
+
+def test_a_game_saved_before_claims_were_pegged_provisionally_loads() -> None:
+    """Saved then, an over-count waiting for the call had pegged nothing, and a claim that
+    reached 121 had won without a call: such a game loads and goes on by today's rules."""
+    over = callers_game()
+    before = over.scores
+    over.count_hand(PONE, 9)
+    saved = over.to_json()
+    saved["state"]["scores"] = list(before)
+    loaded = Game.from_json(saved)
+    assert (loaded.scores, loaded.claimed, loaded.phase) == (over.scores, 9, Phase.MUGGINS)
+    won = callers_game(scores=(110, 0))
+    won.count_hand(PONE, 8)
+    saved = won.to_json()
+    saved["state"] = {**saved["state"], "phase": "done", "to_move": None}
+    loaded = Game.from_json(saved)
+    assert (loaded.scores, loaded.winner, loaded.phase) == ((121, 6), PONE, Phase.DONE)
+    saved["state"]["scores"] = [121, 7]
+    with pytest.raises(ValueError, match="do not lead to the saved state"):
+        Game.from_json(saved)
 
 
 def test_callers_are_players_of_a_game_of_muggins() -> None:

@@ -156,6 +156,7 @@ def test_an_over_count_misses_nothing_but_is_marked() -> None:
     lay(game, "6H 4D 5S 6D KC QD 2C QH")
     worth = worth_of_show(game)
     game.count_hand(0, worth + 4)  # checked by the opponent: it pegs nothing (docs/muggins.md)
+    game.call_muggins(1, 0)  # the call settles the claim: only then is it in the record
     review = review_game(game.record())
     (count,) = [d for d in review.decisions if d.kind == "count"]
     assert (count.claimed, count.worth, count.lost, count.marked) == (worth + 4, worth, 0, True)

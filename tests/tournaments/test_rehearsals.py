@@ -1,10 +1,11 @@
 """A rehearsal never looks like the real thing (issue 33 §6).
 
-Every list of tournaments marks a rehearsal ("Repetition — räknas inte") and an unrated
-tournament ("Räknas inte på ratinglistan") and shows the real ones first; every page and
-PDF of theirs carries the mark; and a rehearsal with made-up players touches no member's
-page, nor the register, the rating list or the lobby. The pages are read as a visitor
-reads them (their text, tags left out), in Swedish (the default) and in English.
+Every list of tournaments marks a rehearsal ("Repetition — räknas inte på ratinglistan")
+and an unrated tournament ("Räknas inte på ratinglistan") and shows the real ones first;
+every page and PDF of theirs carries the mark; and a rehearsal with made-up players
+touches no member's page, nor the register, the rating list or the lobby. The pages are
+read as a visitor reads them (their text, tags left out), in Swedish (the default) and in
+English.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from tournaments.services import tournaments as services
 
 pytestmark = pytest.mark.django_db
 
-REHEARSAL = {"sv": "Repetition — räknas inte", "en": "Rehearsal — not rated"}
+REHEARSAL = {"sv": "Repetition — räknas inte på ratinglistan", "en": "Rehearsal — not rated"}
 UNRATED = {"sv": "Räknas inte på ratinglistan", "en": "Not rated"}
 MEANING = {
     "sv": "Spelad av datorn för att prova webbplatsen",

@@ -386,3 +386,37 @@ def test_the_result_log_dates_changes_in_the_readers_language(
         "november",
         "december",
     }
+
+
+@pytest.mark.parametrize(
+    ("language", "decided", "undecided", "players_words"),
+    [
+        (
+            "sv",
+            "Sparat av dig är resultatet slutgiltigt: ingen spelare behöver bekräfta det.",
+            "Matchen är inte avgjord än: skriv in varje parti tills en spelare har vunnit matchen.",
+            "din motståndare bekräftar",
+        ),
+        (
+            "en",
+            "Saved by you, the result is final: no player needs to confirm it.",
+            "enter every game until one player has won the match.",
+            "your opponent confirms",
+        ),
+    ],
+)
+def test_an_organisers_check_says_their_save_is_final_and_asks_no_opponent(
+    match: Match, organiser: User, language: str, decided: str, undecided: str, players_words: str
+) -> None:
+    client = client_for(organiser)
+    client.cookies["django_language"] = language
+    checked = client.post(
+        url(match, "match_settle"), report_data(0, (0, 90), (0, 80)) | {"preview": "1"}
+    ).content.decode()
+    assert decided in checked
+    assert players_words not in checked
+    half = client.post(
+        url(match, "match_settle"), report_data(0, (0, 90)) | {"preview": "1"}
+    ).content.decode()
+    assert undecided in half
+    nothing_saved(match)

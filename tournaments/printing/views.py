@@ -17,6 +17,7 @@ too many renders gets the 429 page; organisers are never limited.
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from club.roles import is_organiser, organiser_required
@@ -46,9 +47,17 @@ def document_key(
     )
 
 
-def pdf_response(request: HttpRequest, key: str, builder: str, **arguments: JSON) -> HttpResponse:
+def pdf_response(
+    request: HttpRequest, key: str, builder: str, *, title: str, **arguments: JSON
+) -> HttpResponse:
     """The PDF at ``key``, or the page saying it is being prepared; organisers unlimited."""
-    return cache.pdf_response(request, key, builder, exempt=is_organiser, **arguments)
+    return cache.pdf_response(request, key, builder, title=title, exempt=is_organiser, **arguments)
+
+
+def named(kind: str, tournament: Tournament, round_: Round | None = None) -> str:
+    """Which document a page waits for: "Pairings · Round 3 · Swedish Championship 2026"."""
+    parts = [kind, documents.round_name(round_)] if round_ is not None else [kind]
+    return " · ".join([*parts, tournament.name])
 
 
 def last_closed(rounds: list[Round]) -> Round | None:
@@ -61,7 +70,8 @@ def pairings_pdf(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     tournament = get_tournament(slug, request)
     round_ = get_round(tournament, number, request)
     key = document_key("pairings", tournament, round_.number)
-    return pdf_response(request, key, builders.PAIRINGS, round_id=round_.pk)
+    title = named(_("Pairings"), tournament, round_)
+    return pdf_response(request, key, builders.PAIRINGS, title=title, round_id=round_.pk)
 
 
 @require_safe
@@ -79,6 +89,7 @@ def scoresheets_pdf(request: HttpRequest, slug: str, number: int) -> HttpRespons
         request,
         key,
         builders.SCORESHEETS,
+        title=named(_("Score sheets"), tournament, round_),
         round_id=round_.pk,
         per_page=int(per_page),
         base_url=base_url,
@@ -116,6 +127,7 @@ def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
         request,
         key,
         builders.STANDINGS,
+        title=named(_("Standings"), tournament, round_),
         tournament_id=tournament.pk,
         round_id=None if round_ is None else round_.pk,
     )
@@ -126,7 +138,8 @@ def standings_pdf(request: HttpRequest, slug: str) -> HttpResponse:
 def crosstable_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_tournament(slug, request)
     key = document_key("crosstable", tournament, version=selectors.standings_version(tournament))
-    return pdf_response(request, key, builders.CROSSTABLE, tournament_id=tournament.pk)
+    title = named(_("Crosstable"), tournament)
+    return pdf_response(request, key, builders.CROSSTABLE, title=title, tournament_id=tournament.pk)
 
 
 @require_safe
@@ -136,7 +149,8 @@ def playoff_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     if not tournament.playoff_size:
         raise Http404
     key = document_key("playoff", tournament)
-    return pdf_response(request, key, builders.PLAYOFF, tournament_id=tournament.pk)
+    title = named(_("Play-off"), tournament)
+    return pdf_response(request, key, builders.PLAYOFF, title=title, tournament_id=tournament.pk)
 
 
 @organiser_required
@@ -146,5 +160,10 @@ def slips_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     base_url = links.base_url_of(request)
     key = document_key("slips", tournament, base_url)
     return pdf_response(
-        request, key, builders.SLIPS, tournament_id=tournament.pk, base_url=base_url
+        request,
+        key,
+        builders.SLIPS,
+        title=named(_("Login slips"), tournament),
+        tournament_id=tournament.pk,
+        base_url=base_url,
     )
