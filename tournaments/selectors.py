@@ -34,6 +34,7 @@ from tournaments.models import (
     Seat,
     Tournament,
 )
+from tournaments.progress import with_progress
 from tournaments.services.playoff import finish_refusal, playoff_refusal
 from tournaments.services.rounds import pairing_refusal
 from tournaments.signals import answer_version, expected_scores_version_wanted
@@ -47,8 +48,10 @@ def standings(tournament: Tournament, *, through_round: int | None = None) -> li
 
 def tournaments_listed() -> QuerySet[Tournament]:
     """Every tournament, newest first: the real ones, then the unrated, then rehearsals."""
-    return Tournament.objects.select_related("champion__player").order_by(
-        *listed_first(), "-year", "-starts_on", "name"
+    return with_progress(
+        Tournament.objects.select_related("champion__player").order_by(
+            *listed_first(), "-year", "-starts_on", "name"
+        )
     )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 import pytest
 from django.contrib.auth.models import User
@@ -257,3 +258,60 @@ def test_the_home_page_lists_champions_and_a_player_page_their_tournaments(organ
     page = english().get(reverse("player_detail", args=[champion.pk])).content.decode()
     assert tournament.name in page
     assert "winner" in page
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        (
+            "sv",
+            ["Rond 1 lottas", "Rond 1 spelas", "Rond 1 av 3 spelad", "Rond 2 spelas", "Avgjord"],
+        ),
+        (
+            "en",
+            [
+                "Round 1 is being paired",
+                "Round 1 is being played",
+                "Round 1 of 3 played",
+                "Round 2 is being played",
+                "Decided",
+            ],
+        ),
+    ],
+)
+def test_a_tournament_is_described_by_where_it_stands_not_by_its_stage(
+    organiser: User, language: str, said: list[str]
+) -> None:
+    """The list, the home page and the tournament's page say "Round 4 is being played",
+    not "Swiss rounds"."""
+    from tournaments.services import results, rounds
+
+    tournament = make_tournament(4, swiss_rounds=3, is_championship=True)
+    visitor = Client()
+    visitor.cookies["django_language"] = language
+    pages = [reverse("tournaments:list"), reverse("home")]
+    pages.append(reverse("tournaments:detail", args=[tournament.slug]))
+
+    def everywhere(words: str) -> None:
+        for page in pages:
+            html = visitor.get(page).content.decode()
+            assert words in html, (page, words)
+            stage = re.search(r"(>\s*|· )(Swiss rounds|Schweiziska ronder)\s*<", html)
+            assert stage is None, page
+
+    tournament.status = Tournament.Status.SWISS
+    tournament.save(update_fields=["status"])
+    everywhere(said[0])
+    first = rounds.round_propose(tournament=tournament)
+    rounds.round_publish(round=first)
+    everywhere(said[1])
+    for match in first.matches.filter(is_bye=False):
+        results.match_settle(match=match, organiser=organiser, first_dealer=0, games=[(0, 90)] * 2)
+    rounds.round_close(round=first)
+    everywhere(said[2])
+    second = rounds.round_propose(tournament=tournament)
+    everywhere(said[2])  # a proposal is not yet published
+    rounds.round_publish(round=second)
+    everywhere(said[3])
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)
+    everywhere(said[4])

@@ -1,5 +1,6 @@
 """The mark of a rehearsal or an unrated tournament, for every page and document that
-shows or lists one (``tournaments.marks``)."""
+shows or lists one (``tournaments.marks``), and where a tournament stands
+(``tournaments.progress``)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,16 @@ from typing import Any
 
 from django import template
 
-from tournaments import marks
+from tournaments import marks, progress
 from tournaments.models import Tournament
 
 register = template.Library()
+
+
+@register.filter
+def standing_now(tournament: Tournament) -> str:
+    """Where the tournament stands: "Round 4 is being played" (``tournaments.progress``)."""
+    return progress.progress(tournament)
 
 
 @register.filter
