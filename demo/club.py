@@ -6,6 +6,7 @@ import datetime
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import Group
 from django.db import transaction
 
@@ -84,3 +85,13 @@ def seed_club() -> list[str]:
         done.append("second player account")
     Player.objects.filter(name="Björn Åkesson", club="Göteborg", user=None).update(user=opponent)
     return done
+
+
+@transaction.atomic
+def demo_passwords() -> int:
+    """Give every member's account made without a password (the demo championships' players)
+    the demo password, so that a newcomer can log in as anyone, Anna's opponents too;
+    return how many. One hash for all: it is the same password, and hashing each would
+    cost a second a member."""
+    members = get_user_model().objects.filter(player__isnull=False, password__startswith="!")
+    return members.update(password=make_password(DEMO_PLAYER[1]))

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from demo.club import DEMO_OPPONENT, DEMO_ORGANISER, DEMO_PLAYER, seed_club
+from demo.club import DEMO_OPPONENT, DEMO_ORGANISER, DEMO_PLAYER, demo_passwords, seed_club
 from demo.play import seed_championship_online, seed_online_games, seed_practice_games
 from demo.tournaments import links_to_try, seed_championships
 
@@ -38,6 +38,7 @@ class Command(BaseCommand):
         championships = seed_championships()
         seeded = ", ".join(championships) if championships else "already there"
         self.stdout.write(f"Championships: {seeded}")
+        demo_passwords()
         online_matches = seed_championship_online()
         self.stdout.write(
             f"Championship matches on the site: {online_matches} made"
@@ -50,7 +51,9 @@ class Command(BaseCommand):
                 f"Demo player (Anna Berg): username '{DEMO_PLAYER[0]}', "
                 f"password '{DEMO_PLAYER[1]}'\n"
                 f"Her opponent online (Björn Åkesson): username '{DEMO_OPPONENT[0]}', "
-                f"password '{DEMO_OPPONENT[1]}'"
+                f"password '{DEMO_OPPONENT[1]}'\n"
+                f"Every other member with an account (the username is on their page, for "
+                f"the organiser): password '{DEMO_PLAYER[1]}'"
             )
         )
         self._print_links(options["base_url"])
