@@ -204,8 +204,7 @@ def _quiet_console(request: pytest.FixtureRequest) -> Iterator[None]:
         return
     CONSOLE.begin()
     yield
-    errors = list(CONSOLE.errors)
-    CONSOLE.begin()
+    errors = CONSOLE.end()
     assert not errors, "the browser's console showed errors:\n" + "\n".join(errors)
 
 

@@ -10,6 +10,7 @@ error on purpose: a refused inline script, an answer of 4xx to an htmx request).
 
 from __future__ import annotations
 
+import contextlib
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,31 +18,49 @@ from typing import Any
 
 @dataclass
 class Console:
-    """The errors heard since the test began, and the ones the test expects."""
+    """The errors heard since the test began, the ones the test expects, and the browser
+    contexts it opened (closed when it ends, so that no tab of one test goes on polling
+    into the next, whose database its pages are not)."""
 
     errors: list[str] = field(default_factory=list)
     expected: list[re.Pattern[str]] = field(default_factory=list)
+    contexts: list[Any] = field(default_factory=list)
+    test: int = 0
 
-    def hear(self, text: str) -> None:
-        if not any(pattern.search(text) for pattern in self.expected):
+    def hear(self, test: int, text: str) -> None:
+        if test == self.test and not any(pattern.search(text) for pattern in self.expected):
             self.errors.append(text)
 
     def begin(self) -> None:
+        """A new test: what is heard from tabs opened before it no longer counts."""
+        self.test += 1
         self.errors.clear()
         self.expected.clear()
+
+    def end(self) -> list[str]:
+        """The test's errors; every context it left open is closed."""
+        for context in self.contexts:
+            with contextlib.suppress(Exception):  # closed already, or the browser is gone
+                context.close()
+        self.contexts.clear()
+        heard = list(self.errors)
+        self.begin()
+        return heard
 
 
 CONSOLE = Console()
 
 
 def _watch_tab(tab: Any) -> None:
+    test = CONSOLE.test
+
     def on_console(message: Any) -> None:
         if message.type == "error":
             where = message.location.get("url", "") if message.location else ""
-            CONSOLE.hear(f"{message.text} ({where})" if where else message.text)
+            CONSOLE.hear(test, f"{message.text} ({where})" if where else message.text)
 
     def on_page_error(error: Any) -> None:
-        CONSOLE.hear(f"uncaught: {error}")
+        CONSOLE.hear(test, f"uncaught: {error}")
 
     tab.on("console", on_console)
     tab.on("pageerror", on_page_error)
@@ -55,6 +74,7 @@ def watch(browser: Any) -> None:
     def watched_context(*args: Any, **kwargs: Any) -> Any:
         context = new_context(*args, **kwargs)
         context.on("page", _watch_tab)
+        CONSOLE.contexts.append(context)
         return context
 
     browser.new_context = watched_context
@@ -63,6 +83,7 @@ def watch(browser: Any) -> None:
     def watched_page(*args: Any, **kwargs: Any) -> Any:
         tab = new_page(*args, **kwargs)
         _watch_tab(tab)
+        CONSOLE.contexts.append(tab.context)
         return tab
 
     browser.new_page = watched_page

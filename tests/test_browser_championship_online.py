@@ -69,7 +69,7 @@ def test_a_championship_match_played_on_the_site_is_final_with_its_records(
     expect(row).to_contain_text("Being played on the site")
     row.get_by_role("link", name="watch").click()
     expect(spectator.locator("h1")).to_have_text(f"{names[0]} – {names[1]}")
-    expect(spectator.locator(".lead")).to_contain_text("best of 1 · played on the site")
+    expect(spectator.locator(".lead")).to_contain_text("best of 1 · being played on the site")
 
     game = OnlineGame.objects.get()
     pages = {0: accepter, 1: proposer}

@@ -99,9 +99,9 @@ def test_two_members_play_a_game_to_the_end(browser: Any, live_server: Any, sett
     assert winner is not None
     for seat, page in pages.items():
         heading = (
-            "You won the match."
+            "You won the game."  # one game, not a match
             if seat == winner
-            else (f"{('Anna Ek', 'Bertil Ås')[winner]} won the match.")
+            else (f"{('Anna Ek', 'Bertil Ås')[winner]} won the game.")
         )
         expect(page.locator("#hand-title")).to_have_text(heading)
         page.goto(page.base + reverse("play:stats"))
