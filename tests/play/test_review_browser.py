@@ -21,7 +21,9 @@ def test_a_discard_shows_both_choices_side_by_side_on_a_phone(page: Any) -> None
     page.set_viewport_size(PHONE)
     log_in(page, owner_of(practice).get_username())
     page.goto(page.base + reverse("play:review", args=[practice.pk]))
-    discard = page.locator(".review-decision:has(.review-options)").first
+    line = page.locator(".review-deals details.review-line:has(.review-options)").first
+    line.locator("summary").first.click()  # the line opens for its detail
+    discard = line.locator(".review-decision")
     chosen = discard.locator(".review-choice.chosen")
     best = discard.locator(".review-choice.best")
     assert chosen.locator(".card").count() == 2
