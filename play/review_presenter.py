@@ -168,7 +168,7 @@ def shown_links(
     """Every decision, the reader's own mistakes (when they played), and each other
     listed player's mistakes."""
     links = [ShownLink(_("All decisions"), "", shown == Shown(), "shown-all")]
-    for seat in listed:
+    for seat in sorted(listed, key=lambda seat: seat != reader):
         if seat == reader:  # the reader's own need no seat (shown_from_query)
             label, query = _("Only my mistakes"), {"only": "mistakes"}
         else:
