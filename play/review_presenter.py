@@ -185,8 +185,9 @@ class ReviewPage:
     games_in_match: int
     links: list[ShownLink] = field(default_factory=list)
     filtered: bool = False
-    listed: int = 0
-    """How many decisions the page lists when it lists them all."""
+    """Only some players' mistakes are listed (``Shown``)."""
+    total: int = 0
+    """How many decisions the page lists when it lists every one."""
 
     @property
     def decisions(self) -> int:
@@ -228,7 +229,7 @@ def review_page(
         len(numbers),
         links=shown_links(shown, names=names, listed=listed, reader=reader),
         filtered=shown.mistakes_of is not None,
-        listed=sum(1 for decision in review.decisions if decision.seat in listed),
+        total=sum(1 for decision in review.decisions if decision.seat in listed),
     )
 
 
