@@ -1,16 +1,21 @@
 """A stored review as its page tells it: per game each player's figures and costliest
-decisions, then every decision, deal by deal, with card faces and links to the replay.
+decisions, then every decision, deal by deal, each one line that opens for its card
+faces and a link to the replay.
 
 Terms (docs/review.md): a decision *gave away* (``lost``) the points between the
-expert's choice (the *best*) and the one made (the *chosen*); it is *marked* when that
-difference is real. A practice game's page lists the player's decisions only (the
-computer's are not theirs to learn from) but gives both players' figures; a game
-between members lists both players' decisions, each named.
+expert's choice (the *best*) and the one made (the *chosen*); it is *marked* (a
+*mistake*) when that difference is real. A practice game's page lists the player's
+decisions only (the computer's are not theirs to learn from) but gives both players'
+figures; a game between members lists both players' decisions, each named. The reader
+may list only the mistakes (``Shown``): their own when they played the game, or one
+player's.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from urllib.parse import urlencode
 
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -64,6 +69,14 @@ class DecisionView:
         return self.lost <= 0 or self.chosen == self.best
 
     @property
+    def given_away(self) -> float:
+        """The points the page says the decision gave away: a card in the play that is not
+        marked gave away none (its difference is the evaluation's noise, docs/review.md)."""
+        if self.kind == "play" and not self.marked:
+            return 0.0
+        return self.lost
+
+    @property
     def missed(self) -> int:
         """A count: the points the player did not claim."""
         return max(self.worth - self.claimed, 0)
@@ -72,10 +85,10 @@ class DecisionView:
     def title(self) -> str:
         names = {"name": self.who, "count": self.count_before}
         if self.kind == "discard":
-            return _("%(name)s: the discard") % names
+            return _("The discard · %(name)s") % names
         if self.kind == "play":
-            return _("%(name)s: a card at the count of %(count)s") % names
-        return _("%(name)s: the count") % names
+            return _("A card at %(count)s · %(name)s") % names
+        return _("The count · %(name)s") % names
 
 
 @dataclass(frozen=True)
@@ -104,15 +117,81 @@ class GameSection:
     number: int
     seats: list[SeatSummary]
     deals: list[DealDecisions]
+    counted: bool
+    """The players counted their hands themselves: the page shows what they missed."""
+
+    @property
+    def costliest(self) -> bool:
+        return any(seat.costliest for seat in self.seats)
+
+
+@dataclass(frozen=True)
+class Shown:
+    """Which decisions the page lists: every decision of the seats listed, or, with
+    ``mistakes_of``, only the marked ones of those seats."""
+
+    mistakes_of: tuple[int, ...] | None = None
+
+    def lists(self, decision: Decision) -> bool:
+        return self.mistakes_of is None or (decision.marked and decision.seat in self.mistakes_of)
+
+
+def shown_from_query(
+    query: Mapping[str, str], *, listed: tuple[int, ...], reader: int | None
+) -> Shown:
+    """What ``?only=mistakes`` (and ``&seat=0`` or ``1``) asks of a page listing the seats
+    ``listed``: one seat's mistakes, by default the reader's own when they played the
+    game, else those of every seat listed. Anything else lists every decision."""
+    if query.get("only") != "mistakes":
+        return Shown()
+    seat = query.get("seat")
+    if seat in ("0", "1") and int(seat) in listed:
+        return Shown((int(seat),))
+    if seat is None and reader in listed:
+        return Shown((reader,))
+    return Shown(listed)
+
+
+@dataclass(frozen=True)
+class ShownLink:
+    """One choice of what the page lists, as a link: ``query`` is its query string."""
+
+    label: str
+    query: str
+    current: bool
+    anchor: str
+
+
+def shown_links(
+    shown: Shown, *, names: tuple[str, str], listed: tuple[int, ...], reader: int | None
+) -> list[ShownLink]:
+    """Every decision, the reader's own mistakes (when they played), and each other
+    listed player's mistakes."""
+    links = [ShownLink(_("All decisions"), "", shown == Shown(), "shown-all")]
+    for seat in sorted(listed, key=lambda seat: seat != reader):
+        if seat == reader:  # the reader's own need no seat (shown_from_query)
+            label, query = _("Only my mistakes"), {"only": "mistakes"}
+        else:
+            label = _("Only mistakes by %(name)s") % {"name": names[seat]}
+            query = {"only": "mistakes", "seat": str(seat)}
+        current = shown == Shown((seat,))
+        links.append(ShownLink(label, "?" + urlencode(query), current, f"shown-mistakes-{seat}"))
+    return links
 
 
 @dataclass(frozen=True)
 class ReviewPage:
     games: list[GameSection]
     games_in_match: int
+    links: list[ShownLink] = field(default_factory=list)
+    filtered: bool = False
+    """Only some players' mistakes are listed (``Shown``)."""
+    total: int = 0
+    """How many decisions the page lists when it lists every one."""
 
     @property
     def decisions(self) -> int:
+        """How many decisions the page lists."""
         return sum(len(deal.decisions) for game in self.games for deal in game.deals)
 
 
@@ -122,24 +201,36 @@ def review_page(
     names: tuple[str, str],
     listed: tuple[int, ...],
     replay: tuple[str, int] | None,
+    reader: int | None = None,
+    shown: Shown = Shown(),
 ) -> ReviewPage:
     """The page of ``review``: ``names`` of the seats, the seats whose decisions are
     ``listed``, and the replay (its URL name and game pk) the decisions link to (None:
-    the reader may not open the replay)."""
+    the reader may not open the replay); the ``reader``'s seat when they played the
+    game, and which of the listed decisions are ``shown``."""
     numbers = sorted({decision.game for decision in review.decisions})
     views = {
         id(decision): _decision_view(index, decision, names, replay)
         for index, decision in enumerate(review.decisions, start=1)
     }
+    costliest_of = listed if shown.mistakes_of is None else shown.mistakes_of
     sections = []
     for number in numbers:
         played = GameReview(decisions=tuple(d for d in review.decisions if d.game == number))
         seats = [_seat_summary(played, seat, names[seat], views) for seat in (0, 1)]
         for seat in (0, 1):
-            if seat not in listed:
+            if seat not in costliest_of:
                 seats[seat] = _without_costliest(seats[seat])
-        sections.append(GameSection(number, seats, _deals(played, listed, views)))
-    return ReviewPage(sections, len(numbers))
+        counted = any(decision.kind == "count" for decision in played.decisions)
+        deals = _deals(played, listed, shown, views)
+        sections.append(GameSection(number, seats, deals, counted))
+    return ReviewPage(
+        sections,
+        len(numbers),
+        links=shown_links(shown, names=names, listed=listed, reader=reader),
+        filtered=shown.mistakes_of is not None,
+        total=sum(1 for decision in review.decisions if decision.seat in listed),
+    )
 
 
 def _seat_summary(
@@ -163,11 +254,11 @@ def _without_costliest(summary: SeatSummary) -> SeatSummary:
 
 
 def _deals(
-    played: GameReview, listed: tuple[int, ...], views: dict[int, DecisionView]
+    played: GameReview, listed: tuple[int, ...], shown: Shown, views: dict[int, DecisionView]
 ) -> list[DealDecisions]:
     deals: list[DealDecisions] = []
     for decision in played.decisions:
-        if decision.seat not in listed:
+        if decision.seat not in listed or not shown.lists(decision):
             continue
         if not deals or deals[-1].deal != decision.deal:
             deals.append(DealDecisions(decision.game, decision.deal, []))

@@ -6,6 +6,9 @@ Nobody reaches the review of a game in progress: a 404, as for its replay. A fin
 game whose review is not stored yet gets a page that says it is being prepared (asking
 the worker for it, ``play.reviews.review_requested``) and fills in by itself: htmx asks
 for the ``content`` partial every few seconds, and without JavaScript the page reloads.
+
+``?only=mistakes`` lists only the reader's own mistakes (a player's; a spectator's,
+both players'), ``&seat=0`` or ``1`` only that player's (``play.review_presenter.Shown``).
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from django.views.decorators.http import require_safe
 from core.http import HtmxHttpRequest
 from play.models import OnlineGame
 from play.online import member_name
-from play.review_presenter import review_page
+from play.review_presenter import review_page, shown_from_query
 from play.reviews import Reviewed, review_requested, stored_review
 from play.selectors import practice_games_for
 from play.services import FOUR_COLOURS
@@ -40,6 +43,7 @@ def practice_review(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         practice,
         names=(_("You"), _("The computer")),
         listed=(0,),
+        reader=0,
         replay=("play:replay", practice.pk),
     )
 
@@ -57,13 +61,14 @@ def online_review(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         game = watched
     if not game.finished:
         raise Http404("the review opens when the match is over")
-    player = game.seat_of(request.user.pk) is not None
+    seat = game.seat_of(request.user.pk)
     return _page(
         request,
         game,
         names=(member_name(game.seat_0), member_name(game.seat_1)),
         listed=(0, 1),
-        replay=("play:online_replay", game.pk) if player else None,
+        reader=seat,
+        replay=("play:online_replay", game.pk) if seat is not None else None,
     )
 
 
@@ -73,23 +78,34 @@ def _page(
     *,
     names: tuple[str, str],
     listed: tuple[int, ...],
+    reader: int | None,
     replay: tuple[str, int] | None,
 ) -> HttpResponse:
     stored = stored_review(game)
     if stored is None and review_requested(game):
         stored = stored_review(game)  # a queue that runs at once (no worker) has made it
+    shown = shown_from_query(request.GET, listed=listed, reader=reader)
     context = {
         "game": game,
         "online": isinstance(game, OnlineGame),
         "back_url": _back_url(game),
         "review": None
         if stored is None
-        else review_page(from_json(stored.review), names=names, listed=listed, replay=replay),
+        else review_page(
+            from_json(stored.review),
+            names=names,
+            listed=listed,
+            replay=replay,
+            reader=reader,
+            shown=shown,
+        ),
         "refresh_seconds": REFRESH_SECONDS,
-        "url": request.path,
+        "path": request.path,
+        "url": request.get_full_path(),
         "four_colours": bool(request.session.get(FOUR_COLOURS, False)),
     }
-    template = "play/review.html#content" if request.htmx else "play/review.html"
+    partial = request.htmx and request.htmx.target == "review-content"
+    template = "play/review.html#content" if partial else "play/review.html"
     response = render(request, template, context)
     if stored is None:
         response["Cache-Control"] = "no-store"

@@ -1,4 +1,5 @@
-"""Cards and game lines as the practice pages draw them: ``{% card %}`` and ``{% game_line %}``.
+"""Cards and game lines as the practice pages draw them: ``{% card %}``, ``{% cards_text %}``
+(cards in a line of text) and ``{% game_line %}``.
 
 Tags rather than included templates: a game page draws a few hundred cards (the
 hand, the play, every line of the log), and an include costs a template render
@@ -38,6 +39,24 @@ def _face_html(face: CardFace, small: bool) -> SafeString:
         face.suit,
         " card-small" if small else "",
         face.name,
+        face.name,
+        face.rank,
+        face.glyph,
+    )
+
+
+@register.simple_tag
+def cards_text(faces: list[CardFace]) -> SafeString:
+    """Cards as part of a line of text, rank and suit glyph in the suit's colour, each
+    named for screen readers as ``{% card %}`` names it."""
+    return mark_safe(" ".join(_text_html(face) for face in faces))  # noqa: S308  # cards
+
+
+@lru_cache(maxsize=1 << 8)
+def _text_html(face: CardFace) -> SafeString:
+    return format_html(
+        '<span class="card-text suit-{}" role="img" aria-label="{}">{}{}</span>',
+        face.suit,
         face.name,
         face.rank,
         face.glyph,

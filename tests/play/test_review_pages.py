@@ -21,7 +21,7 @@ from tests.queue import DATABASE_TASKS, run_queue, waiting
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HX-Request": "true"}
+HTMX = {"HX-Request": "true", "HX-Target": "review-content"}
 TASK = "play.tasks.compute_review"
 
 
@@ -100,7 +100,7 @@ def test_the_costliest_decisions_link_to_their_moment_in_the_replay(
 ) -> None:
     client.force_login(owner_of(finished))
     html = page(client, finished, "en")
-    costliest = html.split('class="review-costliest"')[1].split("</ol>")[0]
+    costliest = html.split('class="review-costliest')[1].split("</ol>")[0]
     links = re.findall(r'href="(/play/\d+/replay/\?game=1&amp;step=\d+)"', costliest)
     assert 1 <= len(links) <= 3
     replay = client.get(links[0].replace("&amp;", "&"))
