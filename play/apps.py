@@ -1,5 +1,15 @@
+from typing import Any
+
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
 from django.utils.translation import gettext_lazy as _
+
+
+def _redo_outdated_reviews(sender: AppConfig, **kwargs: Any) -> None:
+    """After a migrate (the release step): reviews of an older version are redone."""
+    from play.reviews import outdated_reviews_requeue
+
+    outdated_reviews_requeue()
 
 
 class PlayConfig(AppConfig):
@@ -14,3 +24,4 @@ class PlayConfig(AppConfig):
         signals.result_entered.connect(receivers.on_result_entered, dispatch_uid="play-result")
         signals.match_changed.connect(receivers.on_match_changed, dispatch_uid="play-match")
         signals.round_closed.connect(receivers.on_round_closed, dispatch_uid="play-round")
+        post_migrate.connect(_redo_outdated_reviews, sender=self, dispatch_uid="play-reviews")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from decimal import ROUND_HALF_UP, Decimal
 from urllib.parse import urlencode
 
 from django.urls import reverse
@@ -25,6 +26,8 @@ from scoring.review import Decision, DiscardChoice, GameReview
 
 COSTLIEST = 3
 
+HUNDREDTH = Decimal("0.01")
+
 
 @dataclass(frozen=True)
 class OptionRow:
@@ -34,6 +37,8 @@ class OptionRow:
     hand_ev: float
     crib_ev: float
     """Signed as it counts for the player: + their own crib, − the opponent's."""
+    peg_ev: float
+    """The pegging estimate of the kept ranks, part of ``net`` (the one measure)."""
     net: float
     chosen: bool
     best: bool
@@ -74,12 +79,14 @@ class DecisionView:
         marked gave away none (its difference is the evaluation's noise, docs/review.md)."""
         if self.kind == "play" and not self.marked:
             return 0.0
-        return self.lost
+        # As shown, to the hundredth (half up, as floatformat rounds): 3.999996 is "4",
+        # not "4,00".
+        return float(Decimal(repr(self.lost)).quantize(HUNDREDTH, ROUND_HALF_UP))
 
     @property
     def missed(self) -> int:
-        """A count: the points the player did not claim."""
-        return max(self.worth - self.claimed, 0)
+        """A count: the points it missed; an over-count pegs nothing, so all of them."""
+        return self.worth if self.claimed > self.worth else self.worth - self.claimed
 
     @property
     def title(self) -> str:
@@ -311,6 +318,7 @@ def _option_row(option: DiscardChoice, decision: Decision) -> OptionRow:
         cards=faces(option.discard),
         hand_ev=option.hand_ev,
         crib_ev=option.crib_ev if decision.dealer else -option.crib_ev,
+        peg_ev=option.peg_ev,
         net=option.net,
         chosen=own == set(decision.chosen),
         best=own == set(decision.best),

@@ -10,8 +10,9 @@ keeps its games before; the one left unfinished is not reviewed, as it is not re
 A game that ends (``review_when_ended``) queues its review once its transaction
 commits; the review page asks again (``review_requested``) when none of the current
 ``REVIEW_VERSION`` is stored, so a game that ended before reviews existed, or whose
-review is of an older version, gets one the first time someone opens it. A review of a
-game in progress is never computed.
+review is of an older version, gets one the first time someone opens it; after each
+``migrate`` every review of an older version is queued again
+(``outdated_reviews_requeue``). A review of a game in progress is never computed.
 """
 
 from __future__ import annotations
@@ -142,6 +143,21 @@ def _enqueue(kind: Kind, pk: int) -> bool:
         return False
     compute_review.enqueue(kind.value, pk)
     return True
+
+
+def outdated_reviews_requeue() -> int:
+    """Queue again the review of every game whose stored review is of an older
+    ``REVIEW_VERSION`` (what a review says changed); return how many were queued.
+
+    Run after every ``migrate`` (``play.apps``), so a release that changes the review
+    redoes the stored ones on the queue, not only those a reader opens.
+    """
+    queued = 0
+    stale = GameReview.objects.filter(version__lt=REVIEW_VERSION)
+    for practice, online in stale.values_list("practice_id", "online_id").iterator():
+        kind, pk = (Kind.PRACTICE, practice) if practice else (Kind.ONLINE, online)
+        queued += _enqueue(kind, pk)
+    return queued
 
 
 @dataclass(frozen=True)

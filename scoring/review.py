@@ -4,9 +4,11 @@ The record (``Game.record()``) is replayed through the rules (``scoring.rules.re
 and at each decision the engine says what it was worth, as docs/review.md explains:
 
 - a *discard*: all 15 ways to lay away two of the six, each with its exact hand EV
-  over the 46 starters, its crib EV from the expert's crib table and its *net*
-  (hand EV plus the crib EV when the crib is the player's own, minus it otherwise);
-  the pegging estimate is shown beside them (``peg_ev``) but is not in the net;
+  over the 46 starters, its crib EV from the expert's crib table, its pegging estimate
+  and its *net*, the one measure the hint and the expert computer choose by
+  (``scoring.players.discarding.analyse_discards`` at the expert level: hand EV, plus the
+  crib EV when the crib is the player's own or minus it otherwise, plus the pegging
+  estimate), so that following the hint never gives anything away;
 - a *play*: the expert's card in that position and how many points of the play it
   reckons the card laid gave away, both cards weighed over the same opponent hands
   (``scoring.players.pegplay``); *marked* only when the difference is real;
@@ -22,7 +24,6 @@ import math
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
 from typing import Any
 
 from scoring.players.discarding import analyse_discards
@@ -36,6 +37,7 @@ from scoring.rules.replay import RecordError, replay_live
 
 __all__ = [
     "ACCURACY_SCALE",
+    "JUDGE_LEVEL",
     "MARK_POINTS",
     "NOISE_Z",
     "REVIEW_VERSION",
@@ -53,8 +55,12 @@ __all__ = [
     "review_games",
 ]
 
-REVIEW_VERSION = 1
+REVIEW_VERSION = 2
 """Bumped whenever what a review says changes; a stored review of an older version is redone."""
+
+JUDGE_LEVEL = "expert"
+"""The level whose reckoning is the one judge: the review's best, the hint, the strongest
+computer (``analyse_discards`` for a discard, ``evaluate_play`` for a card)."""
 
 MARK_POINTS = 0.5
 """A discard or a card laid is marked as a mistake only when it gave away this much or more."""
@@ -78,9 +84,11 @@ class DiscardChoice:
     crib_ev: float
     """The two cards' expected points to the crib (the expert's crib table); always >= 0."""
     net: float
-    """``hand_ev + crib_ev`` when the crib is the player's own, ``hand_ev - crib_ev`` otherwise."""
+    """The one measure (``analyse_discards``' total EV at the expert level): ``hand_ev``,
+    plus ``crib_ev`` when the crib is the player's own or minus it otherwise, plus
+    ``peg_ev``."""
     peg_ev: float = 0.0
-    """The expert's estimate of what the kept ranks net in the play: shown, not in ``net``."""
+    """The expert's estimate of what the kept ranks net in the play (part of ``net``)."""
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -282,26 +290,25 @@ def from_json(data: Mapping[str, Any]) -> GameReview:
 def review_discard(
     six: Sequence[Card], chosen: Sequence[Card], *, dealer: bool
 ) -> tuple[tuple[DiscardChoice, ...], float]:
-    """All 15 choices best net first, and the points ``chosen`` gave away by net."""
-    sign = 1.0 if dealer else -1.0
-    by_throw = {
-        frozenset(option.discard): option for option in analyse_discards(six, dealer=dealer)
-    }
-    choices = []
-    for throw in combinations(six, 2):  # the order of the six as dealt breaks ties
-        option = by_throw[frozenset(throw)]
-        choices.append(
-            DiscardChoice(
-                discard=(throw[0], throw[1]),
-                hand_ev=option.hand_ev,
-                crib_ev=option.crib_ev,
-                net=option.hand_ev + sign * option.crib_ev,
-                peg_ev=option.peg_ev,
-            )
+    """All 15 choices best net first, and the points ``chosen`` gave away by net.
+
+    The order is ``analyse_discards``' own (ties in the order of the six as dealt), so
+    the review's best is the hint's first choice and the expert computer's discard.
+    """
+    choices = tuple(
+        DiscardChoice(
+            discard=option.discard,
+            hand_ev=option.hand_ev,
+            crib_ev=option.crib_ev,
+            net=option.total_ev,
+            peg_ev=option.peg_ev,
         )
-    options = tuple(sorted(choices, key=lambda choice: -choice.net))
+        for option in analyse_discards(six, dealer=dealer, level=JUDGE_LEVEL)
+    )
+    options = choices
     made = next(o for o in options if set(o.discard) == set(chosen))
-    return options, options[0].net - made.net
+    # Rounded: sums of floats would otherwise give away 3.9999999 points, or 1e-16.
+    return options, round(options[0].net - made.net, 6)
 
 
 # ---------------------------------------------------------------------- play
@@ -494,9 +501,11 @@ def _decision(
     if "count" in decision:
         assert worth is not None
         claimed = int(decision["count"])
+        # An over-count pegs nothing: the hand's whole worth is missed (docs/muggins.md).
+        missed = worth if claimed > worth else worth - claimed
         return Decision(
             kind="count",
-            lost=float(max(0, worth - claimed)),
+            lost=float(missed),
             marked=claimed != worth,
             claimed=claimed,
             worth=worth,

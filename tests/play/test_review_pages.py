@@ -183,3 +183,32 @@ def test_a_guests_game_is_reviewed_for_their_session(
         practice_autoplay(practice=practice, level="easy")
     assert "review-choices" in page(client, practice, "sv")
     assert GameReview.objects.get(practice=practice).member_0 is None
+
+
+def test_after_a_migrate_every_review_of_an_older_version_is_redone_on_the_queue(
+    finished: PracticeGame,
+) -> None:
+    """A release that changes what a review says (``REVIEW_VERSION``) redoes the stored
+    reviews on the queue, not only those a reader opens; current ones are left alone."""
+    from django.apps import apps
+    from django.db.models.signals import post_migrate
+
+    current = PracticeGameFactory.create(finished=True)
+    review_store(kind=Kind.PRACTICE, pk=current.pk)
+    GameReview.objects.filter(practice=finished).update(version=REVIEW_VERSION - 1, review={})
+    cache.clear()
+    with override_settings(TASKS=DATABASE_TASKS):
+        post_migrate.send(
+            sender=apps.get_app_config("play"),
+            app_config=apps.get_app_config("play"),
+            verbosity=0,
+            interactive=False,
+            using="default",
+            apps=apps,
+            plan=[],
+        )
+        assert len(waiting(TASK)) == 1  # the outdated one alone
+        assert run_queue() == 1
+    redone = GameReview.objects.get(practice=finished)
+    assert redone.version == REVIEW_VERSION
+    assert redone.review["version"] == REVIEW_VERSION
