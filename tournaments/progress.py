@@ -40,8 +40,9 @@ def progress(tournament: Tournament) -> str:
         return _("Play-off")
     if status == Tournament.Status.REGISTRATION:
         return _("Registration open")
-    if hasattr(tournament, "latest_round"):
-        number, round_status = tournament.latest_round, tournament.latest_round_status
+    if hasattr(tournament, "latest_round"):  # annotated by with_progress
+        number = getattr(tournament, "latest_round", None)
+        round_status = getattr(tournament, "latest_round_status", None)
     else:
         latest = _published(tournament).values_list("number", "status").first()
         number, round_status = latest if latest is not None else (None, None)

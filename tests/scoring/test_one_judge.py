@@ -11,7 +11,7 @@ import pytest
 from scoring.players.discarding import analyse_discards
 from scoring.players.strategy import ComputerPlayer, peg_position
 from scoring.review import JUDGE_LEVEL, evaluate_play, review_discard, review_game
-from scoring.rules.cards import DECK
+from scoring.rules.cards import DECK, Card
 from scoring.rules.events import Phase
 from scoring.rules.game import Game
 
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.engine
 DEALS = 300
 
 
-def deals() -> list[tuple[int, tuple]]:
+def deals() -> list[tuple[int, tuple[Card, ...]]]:
     """``DEALS`` random sixes (seeded: the same every run), each for the dealer and the pone."""
     rng = random.Random("one judge")
     return [(n, tuple(rng.sample(DECK, 6))) for n in range(DEALS)]
