@@ -20,18 +20,16 @@ position, so the review of a record is always the same. No Django import, ever.
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from scoring.players.discarding import analyse_discards
-from scoring.players.pegplay import PegPosition, immediate_points, opponent_hands, option_nets
-from scoring.players.pegplay import value as pip_value
+from scoring.players.pegplay import PegPosition, PlayEvaluation, expert_evaluation
 from scoring.players.strategy import peg_position
 from scoring.rules.cards import Card, parse_cards
-from scoring.rules.events import WINNING_SCORE, Phase
+from scoring.rules.events import Phase
 from scoring.rules.game import Game
 from scoring.rules.replay import RecordError, replay_live
 
@@ -312,70 +310,12 @@ def review_discard(
 
 
 # ---------------------------------------------------------------------- play
-@dataclass(frozen=True)
-class PlayEvaluation:
-    """The expert's reckoning of a position in the play: each legal rank's mean net."""
-
-    best: Card
-    means: dict[int, float]
-    """Each legal rank's weighted mean net (the mover's points less the opponent's)."""
-    hands: tuple[tuple[tuple[int, ...], float, dict[int, int]], ...]
-    """Each opponent hand weighed: its ranks, its weight and each legal rank's net."""
-    exact: bool
-    """Every hand the opponent may hold was weighed (none sampled)."""
-    wins: frozenset[int]
-    """The legal ranks that reach 121 at once."""
-
-    def lost(self, card: Card) -> tuple[float, float]:
-        """The points laying ``card`` gives away against the expert's card, and its noise."""
-        best, chosen = self.best.rank, card.rank
-        if best == chosen:
-            return 0.0, 0.0
-        total = sum(weight for _, weight, _ in self.hands)
-        diffs = [(nets[best] - nets[chosen], weight) for _, weight, nets in self.hands]
-        mean = sum(d * w for d, w in diffs) / total
-        noise = 0.0
-        if not self.exact and total > 1:
-            spread = sum(w * (d - mean) ** 2 for d, w in diffs) / (total - 1)
-            noise = math.sqrt(spread / total)
-        return max(0.0, mean), noise
-
-
 def evaluate_play(position: PegPosition) -> PlayEvaluation:
-    """The expert's evaluation of every legal card, as ``expert_play`` reckons them.
-
-    The opponent hands come from ``opponent_hands`` with a generator seeded by the
-    position alone, so the same position is always reckoned the same; the expert's
-    card is the one ``expert_play`` picks with those hands (a card that reaches 121 at
-    once first, else the best mean net, the higher card among equals).
-    """
-    legal = position.legal()
-    mine, _ = position.scores
-    wins = frozenset(
-        card.rank for card in legal if mine + immediate_points(position, card) >= WINNING_SCORE
-    )
-    rng = random.Random(f"review:{_position_text(position)}")
-    weighed = []
-    totals: dict[int, float] = {}
-    for hand, weight in opponent_hands(position, rng):
-        nets = option_nets(position, hand)
-        weighed.append((hand, weight, nets))
-        for rank, net in nets.items():
-            totals[rank] = totals.get(rank, 0.0) + weight * net
-    whole = sum(weight for _, weight, _ in weighed)
-    means = {rank: total / whole for rank, total in totals.items()}
-    if wins:
-        best = next(card for card in legal if card.rank in wins)
-    else:
-        rank = max(means, key=lambda r: (means[r], pip_value(r)))
-        best = next(card for card in legal if card.rank == rank)
-    return PlayEvaluation(
-        best=best,
-        means=means,
-        hands=tuple(weighed),
-        exact=position.opponent_held <= 2,
-        wins=wins,
-    )
+    """The expert's reckoning of every legal card (``expert_evaluation``, the expert
+    computer's own), its opponent hands drawn with a generator seeded by the position
+    alone, so that the same position is always reckoned the same: the review's best card
+    and the hint's (``play.services.practice_hint``) are this ``best``."""
+    return expert_evaluation(position, random.Random(f"review:{_position_text(position)}"))
 
 
 def review_play(position: PegPosition, card: Card) -> tuple[Card, float, bool, float]:

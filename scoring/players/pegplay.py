@@ -19,12 +19,12 @@ from __future__ import annotations
 import lzma
 import random
 from array import array
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement
-from math import comb
+from math import comb, sqrt
 from pathlib import Path
 
 from scoring.players.crib_table import keep_weight
@@ -223,18 +223,74 @@ def expert_play(position: PegPosition, rng: random.Random) -> Card:
     The hands and their weights come from ``opponent_hands``. For each, the rest
     of the play is searched to the end, both sides laying their best card
     knowing all cards (minimax). A card that reaches 121 at once is always taken.
+    The reckoning is ``expert_evaluation``'s, the one the review and the hint use.
     """
+    return expert_evaluation(position, rng).best
+
+
+@dataclass(frozen=True)
+class PlayEvaluation:
+    """The expert's reckoning of a position in the play: each legal rank's mean net."""
+
+    best: Card
+    """The card the expert lays: one that reaches 121 at once, else the best mean net
+    (the higher card among equals)."""
+    means: dict[int, float]
+    """Each legal rank's weighted mean net (the mover's points less the opponent's)."""
+    hands: tuple[tuple[Ranks, float, dict[int, int]], ...]
+    """Each opponent hand weighed: its ranks, its weight and each legal rank's net."""
+    exact: bool
+    """Every hand the opponent may hold was weighed (none sampled)."""
+    wins: frozenset[int]
+    """The legal ranks that reach 121 at once."""
+
+    def lost(self, card: Card) -> tuple[float, float]:
+        """The points laying ``card`` gives away against ``best``, over the same hands,
+        and the standard error of that difference (0 when every hand was weighed)."""
+        best, chosen = self.best.rank, card.rank
+        if best == chosen:
+            return 0.0, 0.0
+        total = sum(weight for _, weight, _ in self.hands)
+        diffs = [(nets[best] - nets[chosen], weight) for _, weight, nets in self.hands]
+        mean = sum(d * w for d, w in diffs) / total
+        noise = 0.0
+        if not self.exact and total > 1:
+            spread = sum(w * (d - mean) ** 2 for d, w in diffs) / (total - 1)
+            noise = sqrt(spread / total)
+        return max(0.0, mean), noise
+
+
+def expert_evaluation(position: PegPosition, rng: random.Random) -> PlayEvaluation:
+    """Every legal rank weighed over the opponent hands ``opponent_hands`` draws with
+    ``rng``: the one reckoning of a card, for the expert computer (``expert_play``, its
+    own seed) and for the review and the hint (``scoring.review.evaluate_play``, a seed
+    from the position alone)."""
     legal = position.legal()
     mine, _ = position.scores
-    for card in legal:
-        if mine + immediate_points(position, card) >= WINNING_SCORE:
-            return card
-    totals: defaultdict[int, float] = defaultdict(float)
+    wins = frozenset(
+        card.rank for card in legal if mine + immediate_points(position, card) >= WINNING_SCORE
+    )
+    weighed = []
+    totals: dict[int, float] = {}
     for hand, weight in opponent_hands(position, rng):
-        for rank, net in option_nets(position, hand).items():
-            totals[rank] += weight * net
-    best_rank = max(totals, key=lambda rank: (totals[rank], value(rank)))
-    return next(card for card in legal if card.rank == best_rank)
+        nets = option_nets(position, hand)
+        weighed.append((hand, weight, nets))
+        for rank, net in nets.items():
+            totals[rank] = totals.get(rank, 0.0) + weight * net
+    whole = sum(weight for _, weight, _ in weighed)
+    means = {rank: total / whole for rank, total in totals.items()}
+    if wins:
+        best = next(card for card in legal if card.rank in wins)
+    else:
+        rank = max(means, key=lambda r: (means[r], value(r)))
+        best = next(card for card in legal if card.rank == rank)
+    return PlayEvaluation(
+        best=best,
+        means=means,
+        hands=tuple(weighed),
+        exact=position.opponent_held <= 2,
+        wins=wins,
+    )
 
 
 def opponent_hands(position: PegPosition, rng: random.Random) -> list[tuple[Ranks, float]]:
