@@ -30,9 +30,9 @@ from play.board import card_name
 from play.errors import PlayError
 from play.models import PracticeGame
 from play.reviews import review_when_ended
-from scoring.players.discarding import DiscardOption, analyse_discards
+from scoring.players.discarding import JUDGE_LEVEL, DiscardOption, analyse_discards
+from scoring.players.pegplay import evaluate_play
 from scoring.players.strategy import ComputerPlayer, peg_position, play_computers
-from scoring.review import JUDGE_LEVEL, evaluate_play
 from scoring.rules.cards import Card
 from scoring.rules.events import IllegalPlayError, Phase, Refusal
 from scoring.rules.match import Match
@@ -40,7 +40,8 @@ from scoring.rules.match import Match
 HUMAN, COMPUTER = 0, 1
 SEED_LIMIT = 2**48
 HINT_LEVEL = JUDGE_LEVEL
-"""The hint is the one judge's advice: the review's best (scoring.review)."""
+"""The hint is the one judge's advice: the review's best and the expert computer's own
+decision (``scoring.players.discarding.JUDGE_LEVEL``)."""
 
 
 class Action(StrEnum):
@@ -320,8 +321,8 @@ def practice_hint(*, practice: PracticeGame, match: Match | None = None) -> Hint
         options = analyse_discards(game.hand(HUMAN), dealer=dealer, level=HINT_LEVEL)
         return Hint(discards=tuple(options), dealer=dealer)
     if game.phase is Phase.PLAY and game.to_move == HUMAN:
-        # The review's own reckoning of the position (seeded by the position alone), so
-        # that the card hinted is the card the review calls best (docs/review.md).
+        # The one judge's reckoning of the position (seeded by the position alone): the
+        # card the review calls best and the expert would lay (docs/review.md).
         return Hint(best_play=evaluate_play(peg_position(game, HUMAN)).best)
     return Hint()
 

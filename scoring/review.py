@@ -9,9 +9,10 @@ and at each decision the engine says what it was worth, as docs/review.md explai
   (``scoring.players.discarding.analyse_discards`` at the expert level: hand EV, plus the
   crib EV when the crib is the player's own or minus it otherwise, plus the pegging
   estimate), so that following the hint never gives anything away;
-- a *play*: the expert's card in that position and how many points of the play it
-  reckons the card laid gave away, both cards weighed over the same opponent hands
-  (``scoring.players.pegplay``); *marked* only when the difference is real;
+- a *play*: the one judge's card in that position (``scoring.players.pegplay.evaluate_play``,
+  the card the hint offers and the expert computer lays) and how many points of the play
+  it reckons the card laid gave away, both cards weighed over the same opponent hands;
+  *marked* only when the difference is real;
 - a *count* by a self-counting player: the points claimed against the hand's worth.
 
 Nothing here is random in the way it turns out: the play's sampling is seeded from the
@@ -20,13 +21,12 @@ position, so the review of a record is always the same. No Django import, ever.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring.players.discarding import analyse_discards
-from scoring.players.pegplay import PegPosition, PlayEvaluation, expert_evaluation
+from scoring.players.discarding import JUDGE_LEVEL, analyse_discards
+from scoring.players.pegplay import PegPosition, PlayEvaluation, evaluate_play
 from scoring.players.strategy import peg_position
 from scoring.rules.cards import Card, parse_cards
 from scoring.rules.events import Phase
@@ -55,10 +55,6 @@ __all__ = [
 
 REVIEW_VERSION = 2
 """Bumped whenever what a review says changes; a stored review of an older version is redone."""
-
-JUDGE_LEVEL = "expert"
-"""The level whose reckoning is the one judge: the review's best, the hint, the strongest
-computer (``analyse_discards`` for a discard, ``evaluate_play`` for a card)."""
 
 MARK_POINTS = 0.5
 """A discard or a card laid is marked as a mistake only when it gave away this much or more."""
@@ -310,14 +306,6 @@ def review_discard(
 
 
 # ---------------------------------------------------------------------- play
-def evaluate_play(position: PegPosition) -> PlayEvaluation:
-    """The expert's reckoning of every legal card (``expert_evaluation``, the expert
-    computer's own), its opponent hands drawn with a generator seeded by the position
-    alone, so that the same position is always reckoned the same: the review's best card
-    and the hint's (``play.services.practice_hint``) are this ``best``."""
-    return expert_evaluation(position, random.Random(f"review:{_position_text(position)}"))
-
-
 def review_play(position: PegPosition, card: Card) -> tuple[Card, float, bool, float]:
     """The expert's card, the points ``card`` gave away, whether that is real, the noise."""
     evaluation = evaluate_play(position)
@@ -328,24 +316,6 @@ def review_play(position: PegPosition, card: Card) -> tuple[Card, float, bool, f
         return evaluation.best, lost, True, noise
     real = lost >= MARK_POINTS and lost > NOISE_Z * noise
     return evaluation.best, lost, real, noise
-
-
-def _position_text(position: PegPosition) -> str:
-    """What the mover sees, in card notation, the same in any process."""
-
-    def cards(items: Iterable[Card]) -> str:
-        return " ".join(map(str, items))
-
-    return "|".join(
-        (
-            cards(position.held),
-            cards(position.sequence),
-            cards(position.opponent_laid),
-            cards(position.unseen),
-            f"{position.opponent_passed}:{position.opponent_held}:{position.opponent_floor}",
-            f"{position.scores[0]}:{position.scores[1]}:{position.opponent_deals}",
-        )
-    )
 
 
 # --------------------------------------------------------------------- games

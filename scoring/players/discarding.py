@@ -28,6 +28,11 @@ from scoring.players.handarray import IntArray, score_many
 from scoring.rules.cards import DECK, Card
 
 LEVELS = ("easy", "standard", "expert")
+JUDGE_LEVEL = "expert"
+"""The strongest level. Its reckoning is the one judge of the best play: the discard it
+makes is ``analyse_discards``' first at this level, and so are the hint's and the review's;
+its card in the play is ``scoring.players.pegplay.evaluate_play``'s, and so are theirs
+(docs/review.md)."""
 STARTERS = 46
 """The cards a player cannot see while discarding: 52 less their own six."""
 

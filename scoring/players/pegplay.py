@@ -20,7 +20,7 @@ import lzma
 import random
 from array import array
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement
@@ -223,7 +223,8 @@ def expert_play(position: PegPosition, rng: random.Random) -> Card:
     The hands and their weights come from ``opponent_hands``. For each, the rest
     of the play is searched to the end, both sides laying their best card
     knowing all cards (minimax). A card that reaches 121 at once is always taken.
-    The reckoning is ``expert_evaluation``'s, the one the review and the hint use.
+    The reckoning is ``expert_evaluation``'s; the expert computer draws with the
+    position's own generator (``evaluate_play``), as the hint and the review do.
     """
     return expert_evaluation(position, rng).best
 
@@ -263,8 +264,8 @@ class PlayEvaluation:
 def expert_evaluation(position: PegPosition, rng: random.Random) -> PlayEvaluation:
     """Every legal rank weighed over the opponent hands ``opponent_hands`` draws with
     ``rng``: the one reckoning of a card, for the expert computer (``expert_play``, its
-    own seed) and for the review and the hint (``scoring.review.evaluate_play``, a seed
-    from the position alone)."""
+    own generator) and for the one judge (``evaluate_play``, a generator seeded by the
+    position alone)."""
     legal = position.legal()
     mine, _ = position.scores
     wins = frozenset(
@@ -290,6 +291,32 @@ def expert_evaluation(position: PegPosition, rng: random.Random) -> PlayEvaluati
         hands=tuple(weighed),
         exact=position.opponent_held <= 2,
         wins=wins,
+    )
+
+
+def evaluate_play(position: PegPosition) -> PlayEvaluation:
+    """The one judge's reckoning of a card: ``expert_evaluation`` with the opponent hands
+    drawn by a generator seeded from the position alone (what the mover sees), so that the
+    same position is always reckoned the same. The expert computer lays its ``best``, the
+    hint offers it and the review calls it best (docs/review.md)."""
+    return expert_evaluation(position, random.Random(f"review:{_position_text(position)}"))
+
+
+def _position_text(position: PegPosition) -> str:
+    """What the mover sees, in card notation, the same in any process."""
+
+    def cards(items: Iterable[Card]) -> str:
+        return " ".join(map(str, items))
+
+    return "|".join(
+        (
+            cards(position.held),
+            cards(position.sequence),
+            cards(position.opponent_laid),
+            cards(position.unseen),
+            f"{position.opponent_passed}:{position.opponent_held}:{position.opponent_floor}",
+            f"{position.scores[0]}:{position.scores[1]}:{position.opponent_deals}",
+        )
     )
 
 

@@ -11,12 +11,14 @@ Levels (docs/engine-strength.md measures how much each beats the one below):
 - ``expert`` adds to the exact hand value the crib table by ranks and suits
   and the kept ranks' mean net in the play (``scoring.players.crib_table``), and in
   the play searches to the end of the deal over the hands the opponent is
-  likely to hold, given what a sensible player keeps.
+  likely to hold, given what a sensible player keeps. It is the one judge
+  (``JUDGE_LEVEL``): the hint and the review reckon every decision as it does.
 
 A computer player sees only what its seat sees: its own cards (held, kept
 and laid away), the starter, the cards laid, the go's said and the scores.
 Every decision is built from a ``PegPosition`` or the six cards alone, and
-its randomness comes from the seed and that visible state, so the same
+its randomness comes from the seed and that visible state (the expert's from
+the visible state alone, drawn as the hint and the review draw), so the same
 player decides the same way in the same position, in any process.
 """
 
@@ -25,8 +27,8 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from scoring.players.discarding import LEVELS, DiscardOption, analyse_discards
-from scoring.players.pegplay import PegPosition, easy_play, expert_play, standard_play
+from scoring.players.discarding import JUDGE_LEVEL, LEVELS, DiscardOption, analyse_discards
+from scoring.players.pegplay import PegPosition, easy_play, evaluate_play, standard_play
 from scoring.rules.cards import DECK, Card
 from scoring.rules.events import Event, EventType, Phase
 from scoring.rules.game import Game
@@ -34,6 +36,7 @@ from scoring.rules.match import Match
 from scoring.rules.pegging import MAX_COUNT
 
 __all__ = [
+    "JUDGE_LEVEL",
     "LEVELS",
     "ComputerPlayer",
     "DiscardOption",
@@ -46,7 +49,8 @@ __all__ = [
 
 KEPT = 4
 """Cards each player keeps for the play and the show."""
-_PLAYS = {"easy": easy_play, "standard": standard_play, "expert": expert_play}
+_PLAYS = {"easy": easy_play, "standard": standard_play}
+"""The levels below the judge, each drawing with the player's own generator."""
 
 
 class ComputerPlayer:
@@ -75,6 +79,10 @@ class ComputerPlayer:
         position = peg_position(game, player)
         if not position.legal():
             raise ValueError(f"player {player} has no card to lay now")
+        if self.level == JUDGE_LEVEL:
+            # The one judge's card, its draw of the opponent's hands seeded by the position
+            # alone: the card the hint offers and the review calls best (docs/review.md).
+            return evaluate_play(position).best
         rng = self._rng("play", position.held, position.sequence, game.played, game.scores)
         return _PLAYS[self.level](position, rng)
 

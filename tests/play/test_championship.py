@@ -53,9 +53,13 @@ def accepted(match: Match, *, seed: int = 5) -> OnlineGame:
     return challenge_accept(pk=proposal.pk, member=first, seed=seed)
 
 
-def play_to_the_end(game: OnlineGame) -> OnlineGame:
-    """Both seats play as the computer would, each posting from their own account."""
-    computer = {0: ComputerPlayer("expert", 1), 1: ComputerPlayer("standard", 2)}
+def play_to_the_end(
+    game: OnlineGame, *, levels: tuple[str, str] = ("expert", "standard")
+) -> OnlineGame:
+    """Both seats play as the computer of ``levels`` would, each posting from their own
+    account. (The expert gives nothing away in a review: give both seats a lower level for
+    a game where each makes mistakes.)"""
+    computer = {0: ComputerPlayer(levels[0], 1), 1: ComputerPlayer(levels[1], 2)}
     users = {0: game.seat_0, 1: game.seat_1}
     for _step in range(3000):
         if game.finished:

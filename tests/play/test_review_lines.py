@@ -152,9 +152,10 @@ def online(
     between_members: OnlineGame,  # noqa: F811
     django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks,
 ) -> OnlineGame:
-    """A game between Anna Ek and Bertil Ås played to its end, each with a mistake."""
+    """A game between Anna Ek and Bertil Ås played to its end, each with a mistake (each
+    plays as the standard computer: the expert makes none)."""
     with django_capture_on_commit_callbacks(execute=True):
-        return play_to_the_end(between_members)
+        return play_to_the_end(between_members, levels=("standard", "standard"))
 
 
 @pytest.mark.parametrize("language", ["en", "sv"])

@@ -1,6 +1,7 @@
 """One judge of the best play: the hint, the strongest computer and the review weigh a
 discard by one measure and a card by one reckoning, so that following the engine's own
-advice never shows as a mistake in its review (docs/review.md, "One judge")."""
+advice, or playing as the expert computer does, never shows as a mistake in its review
+(docs/review.md, "One judge")."""
 
 from __future__ import annotations
 
@@ -63,8 +64,8 @@ def test_a_discard_worse_only_in_its_pegging_gives_that_away() -> None:
 
 @pytest.mark.parametrize("seed", [3, 17, 29])
 def test_a_game_played_by_every_hint_gives_nothing_away_in_its_review(seed: int) -> None:
-    """Seat 0 follows the hint at each decision (the review's own reckoning of the
-    position); seat 1 is the expert computer."""
+    """Seat 0 follows the hint at each decision (the one judge's reckoning of the
+    position); seat 1 is the expert computer, which gives nothing away either."""
     game = Game.new(seed=seed, players=("Hinted", "Expert"))
     expert = ComputerPlayer(JUDGE_LEVEL, seed)
     while game.phase is not Phase.DONE:
@@ -80,8 +81,26 @@ def test_a_game_played_by_every_hint_gives_nothing_away_in_its_review(seed: int)
         else:
             expert.decide(game, 0)  # a count the site makes: not a decision
     review = review_game(game.record())
-    hinted = review.of(0)
-    assert hinted, "seat 0 made decisions"
-    assert [d for d in hinted if d.lost > 0] == []
-    totals = review.totals(0)
-    assert (totals.discards_lost, totals.play_lost, totals.accuracy) == (0.0, 0.0, 100.0)
+    for seat in (0, 1):
+        decided = review.of(seat)
+        assert decided, f"seat {seat} made decisions"
+        assert [d for d in decided if d.lost > 0 or d.best != d.chosen] == [], seat
+        totals = review.totals(seat)
+        assert (totals.discards_lost, totals.play_lost, totals.accuracy) == (0.0, 0.0, 100.0)
+
+
+@pytest.mark.parametrize("seed", [5, 41])
+def test_the_expert_computer_lays_the_one_judges_card_whatever_its_own_seed(seed: int) -> None:
+    """Two expert computers of different seeds: every card either lays is the one the
+    review calls best (before, each drew the opponent's hands with its own seed, and a
+    review marked some 1.3 of its cards a game as mistakes)."""
+    game = Game.new(seed=seed, players=("Expert", "Expert"))
+    players = (ComputerPlayer(JUDGE_LEVEL, seed), ComputerPlayer(JUDGE_LEVEL, seed * 7 + 1))
+    while game.phase is not Phase.DONE:
+        player = game.to_move if game.to_move is not None else min(game.awaiting)
+        if game.phase is Phase.PLAY:
+            judged = evaluate_play(peg_position(game, player)).best
+            assert players[player].choose_play(game, player) == judged
+        players[player].decide(game, player)
+    review = review_game(game.record())
+    assert [d for d in review.decisions if d.kind != "count" and d.lost > 0] == []

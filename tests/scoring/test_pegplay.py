@@ -23,6 +23,7 @@ from scoring.players.pegplay import (
     LEAD_HANDS,
     Ranks,
     _Search,
+    expert_play,
     lead_nets,
     lead_table,
     live_tail,
@@ -280,9 +281,24 @@ def test_the_lead_table_refuses_two_fours_no_deck_deals() -> None:
         lead_nets((5, 5, 5, 10), (5, 5, 6, 7))
 
 
+class OwnDrawExpert(ComputerPlayer):
+    """The expert as the games were recorded: its opponent hands drawn with its own seed.
+
+    The computer now draws as the one judge does (``evaluate_play``, a seed from the
+    position alone); what these games hold fixed is the search, for any draw.
+    """
+
+    def choose_play(self, game: Game, player: int) -> Card:
+        if self.level != "expert":
+            return super().choose_play(game, player)
+        position = peg_position(game, player)
+        rng = self._rng("play", position.held, position.sequence, game.played, game.scores)
+        return expert_play(position, rng)
+
+
 def recorded_game(seed: int, levels: tuple[str, str]) -> str:
     game = Game.new(seed=seed, first_dealer=seed % 2)
-    players = (ComputerPlayer(levels[0], seed), ComputerPlayer(levels[1], seed + 1))
+    players = (OwnDrawExpert(levels[0], seed), OwnDrawExpert(levels[1], seed + 1))
     while game.phase is not Phase.DONE:
         player = game.to_move
         assert player is not None
