@@ -5,6 +5,8 @@ and no other member or visitor for a game between members."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client, override_settings
@@ -12,7 +14,10 @@ from django.urls import reverse
 from pytest_django import DjangoCaptureOnCommitCallbacks
 
 from play.models import GameReview, OnlineGame
-from play.online import challenge_accept, challenge_create
+from play.online import challenge_accept, challenge_create, load_online, online_decide
+from play.services import Action, Decision, stand_in_decision
+from scoring.players.strategy import ComputerPlayer
+from scoring.rules.events import Phase
 from tests.factories import OrganiserFactory, PlayerFactory, UserFactory
 from tests.play.test_championship import accepted, play_to_the_end
 from tests.queue import DATABASE_TASKS, waiting
@@ -136,3 +141,61 @@ def test_a_match_ended_by_the_organisers_is_reviewed_for_the_games_played_to_the
     assert review.review["decisions"] == []  # no game of it was played to its end here
     html = reader(None).get(reverse("play:online_review", args=[game.pk])).content.decode()
     assert "No game of this match was played to its end" in html
+
+
+def over_counted(game: OnlineGame) -> OnlineGame:
+    """Played to its end with muggins: Anna (seat 0) claims two more than each hand is
+    worth and Bertil calls every point missed; the rest as the standard computer plays."""
+    users = {0: game.seat_0, 1: game.seat_1}
+    for _step in range(3000):
+        if game.finished:
+            return game
+        match = load_online(game)
+        seat = match.game.to_move if match.game.to_move is not None else 0
+        decision = stand_in_decision(match, ComputerPlayer("standard", seat), seat)
+        if match.game.phase is Phase.COUNT and seat == 0 and decision.points is not None:
+            decision = Decision(Action.COUNT, points=min(decision.points + 2, 29))
+        game = online_decide(
+            pk=game.pk, member=users[seat], moves=game.moves_of(seat), decision=decision
+        )
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", ("Claimed {}, worth {}.", "An over-count pegs nothing.", "{} points missed.")),
+        ("sv", ("Begärde {}, värd {}.", "En överräkning ger inga poäng.", "{} poäng missade.")),
+    ],
+)
+def test_an_over_count_misses_the_hands_whole_worth_in_the_review(
+    django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks,
+    language: str,
+    words: tuple[str, str, str],
+) -> None:
+    """docs/muggins.md: an over-count pegs nothing and the hand's whole worth counts as
+    missed (the review said "missed 0" for it): in its line, its detail and the total."""
+    anna, bertil = member("anna", "Anna Ek"), member("bertil", "Bertil Ås")
+    challenge = challenge_create(challenger=anna, challenged=bertil, muggins=True)
+    with django_capture_on_commit_callbacks(execute=True):
+        game = over_counted(challenge_accept(pk=challenge.pk, member=bertil, seed=5))
+    decisions = GameReview.objects.get(online=game).review["decisions"]
+    annas = [d for d in decisions if d["kind"] == "count" and d["seat"] == 0]
+    over = [d for d in annas if d["claimed"] > d["worth"] > 1]
+    assert over, "Anna over-counted a hand worth 2 or more"
+    assert all(d["lost"] == d["worth"] and d["marked"] for d in over)
+    html = reader(anna, language).get(reverse("play:online_review", args=[game.pk])).text
+    claimed, pegs_nothing, points_missed = words
+    for decision in over:
+        anchor = f'id="decision-{decisions.index(decision) + 1}"'
+        line = html.split(anchor)[1].split("</details>")[0]
+        summary = line.split("</summary>")[0]
+        assert f"<strong>{decision['worth']}</strong>" in summary  # all of it missed
+        verdict = " ".join(claimed.format(decision["claimed"], decision["worth"]).split())
+        assert verdict in line
+        assert f"{pegs_nothing} {points_missed.format(decision['worth'])}" in line
+    totals = html.split("review-totals")[1].split("</table>")[0]
+    row = totals.split("Missed in the count" if language == "en" else "Missat i räkningen")[1]
+    first = re.search(r'<td class="num">(\d+)</td>', row)
+    assert first is not None
+    assert int(first.group(1)) == sum(d["lost"] for d in annas) >= sum(d["worth"] for d in over)
