@@ -1,14 +1,23 @@
 from typing import Any
 
 from django.apps import AppConfig
+from django.db import connections
 from django.db.models.signals import post_migrate
 from django.utils.translation import gettext_lazy as _
 
 
-def _redo_outdated_reviews(sender: AppConfig, **kwargs: Any) -> None:
-    """After a migrate (the release step): reviews of an older version are redone."""
+def _redo_outdated_reviews(sender: AppConfig, *, using: str = "default", **kwargs: Any) -> None:
+    """After a migrate (the release step): reviews of an older version are redone.
+
+    Not on another database, nor after a migrate back to before reviews were stored.
+    """
+    from play.models import GameReview
     from play.reviews import outdated_reviews_requeue
 
+    if using != "default":
+        return
+    if GameReview._meta.db_table not in connections[using].introspection.table_names():
+        return
     outdated_reviews_requeue()
 
 

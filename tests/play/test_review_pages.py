@@ -174,6 +174,27 @@ def test_a_review_of_an_older_version_is_made_again(client: Client, finished: Pr
     assert GameReview.objects.get(practice=finished).version == REVIEW_VERSION
 
 
+def test_a_page_asking_for_a_review_of_an_older_version_says_it_is_being_prepared(
+    client: Client, finished: PracticeGame
+) -> None:
+    """A stored review of an older ``REVIEW_VERSION`` is never shown: its page says the
+    review is being prepared, queues it once for the worker, and fills in with the new one."""
+    GameReview.objects.filter(practice=finished).update(version=REVIEW_VERSION - 1)
+    cache.clear()
+    client.force_login(owner_of(finished))
+    client.cookies["django_language"] = "en"
+    url = reverse("play:review", args=[finished.pk])
+    with override_settings(TASKS=DATABASE_TASKS):
+        first = client.get(url).content.decode()
+        assert "being prepared" in first
+        assert "review-choices" not in first  # not the old one
+        assert client.get(url, headers=HTMX).content.decode().count("being prepared") == 1
+        assert len(waiting(TASK)) == 1  # its readers queue it once
+        assert run_queue() == 1
+    assert GameReview.objects.get(practice=finished).version == REVIEW_VERSION
+    assert "review-choices" in client.get(url).content.decode()
+
+
 def test_a_guests_game_is_reviewed_for_their_session(
     client: Client, django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks
 ) -> None:
@@ -190,25 +211,45 @@ def test_after_a_migrate_every_review_of_an_older_version_is_redone_on_the_queue
 ) -> None:
     """A release that changes what a review says (``REVIEW_VERSION``) redoes the stored
     reviews on the queue, not only those a reader opens; current ones are left alone."""
-    from django.apps import apps
-    from django.db.models.signals import post_migrate
-
     current = PracticeGameFactory.create(finished=True)
     review_store(kind=Kind.PRACTICE, pk=current.pk)
     GameReview.objects.filter(practice=finished).update(version=REVIEW_VERSION - 1, review={})
     cache.clear()
     with override_settings(TASKS=DATABASE_TASKS):
-        post_migrate.send(
-            sender=apps.get_app_config("play"),
-            app_config=apps.get_app_config("play"),
-            verbosity=0,
-            interactive=False,
-            using="default",
-            apps=apps,
-            plan=[],
-        )
+        migrated()
         assert len(waiting(TASK)) == 1  # the outdated one alone
         assert run_queue() == 1
     redone = GameReview.objects.get(practice=finished)
     assert redone.version == REVIEW_VERSION
     assert redone.review["version"] == REVIEW_VERSION
+
+
+def migrated() -> None:
+    """What ``migrate`` announces when it is done."""
+    from django.apps import apps
+    from django.db.models.signals import post_migrate
+
+    play = apps.get_app_config("play")
+    post_migrate.send(
+        sender=play,
+        app_config=play,
+        verbosity=0,
+        interactive=False,
+        using="default",
+        apps=apps,
+        plan=[],
+    )
+
+
+def test_a_migrate_back_to_before_reviews_were_stored_queues_nothing(
+    finished: PracticeGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Migrated back past the reviews' table, the hook asks nothing of it (it would fail)."""
+    from django.db import connection
+
+    GameReview.objects.filter(practice=finished).update(version=REVIEW_VERSION - 1)
+    cache.clear()
+    monkeypatch.setattr(connection.introspection, "table_names", lambda *args, **kwargs: [])
+    with override_settings(TASKS=DATABASE_TASKS):
+        migrated()
+        assert waiting(TASK) == []

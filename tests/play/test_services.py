@@ -8,9 +8,10 @@ import datetime
 import pytest
 from django.core.management import CommandError, call_command
 from django.utils import timezone
+from pytest_django import DjangoCaptureOnCommitCallbacks
 
 from play.errors import PlayError
-from play.models import PracticeGame
+from play.models import GameReview, PracticeGame
 from play.services import (
     COMPUTER,
     HUMAN,
@@ -24,6 +25,7 @@ from play.services import (
     stand_in_decision,
 )
 from scoring.players.strategy import ComputerPlayer
+from scoring.review import from_json
 from scoring.rules.cards import DECK, Card
 from scoring.rules.events import EventType, Phase
 from scoring.rules.game import Game
@@ -216,6 +218,37 @@ def test_hints_give_every_discard_then_the_card_to_lay() -> None:
     practice = play_until(practice, lambda game: game.to_move == HUMAN and game.phase is Phase.PLAY)
     best = practice_hint(practice=practice).best_play
     assert best in load_match(practice).game.legal_plays(HUMAN)
+
+
+def hinted_decision(practice: PracticeGame) -> Decision:
+    """The decision the hint gives (its first discard, its card), else what is due."""
+    hint = practice_hint(practice=practice)
+    if hint.discards:
+        return Decision(Action.DISCARD, hint.discards[0].discard)
+    if hint.best_play is not None:
+        return Decision(Action.PLAY, (hint.best_play,))
+    return stand_in_decision(load_match(practice), ComputerPlayer("easy", 1))
+
+
+@pytest.mark.parametrize("seed", [8, 23])
+def test_a_match_played_by_every_hint_gives_nothing_away_in_its_review(
+    django_capture_on_commit_callbacks: DjangoCaptureOnCommitCallbacks, seed: int
+) -> None:
+    """The hint is the one judge (docs/review.md): a member who follows it at every
+    discard and every card of a best-of-3 match against the expert gives away 0 points in
+    the match's review, and the expert computer none either."""
+    practice = PracticeGameFactory.create(level="expert", best_of=3, seed=seed)
+    with django_capture_on_commit_callbacks(execute=True):
+        while not practice.finished:
+            practice = decide(practice, hinted_decision(practice))
+    review = from_json(GameReview.objects.get(practice=practice).review)
+    followed = review.of(HUMAN, "discard") + review.of(HUMAN, "play")
+    assert len(review.of(HUMAN, "discard")) >= 8
+    assert [(d.game, d.deal, d.kind, d.lost) for d in followed if d.lost > 0] == []
+    assert [d for d in followed if d.best != d.chosen and d.kind == "discard"] == []
+    for seat in (HUMAN, COMPUTER):
+        totals = review.totals(seat)
+        assert (totals.discards_lost, totals.play_lost, totals.accuracy) == (0.0, 0.0, 100.0)
 
 
 def test_a_game_belongs_to_a_member_or_a_session() -> None:
