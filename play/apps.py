@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 def _redo_outdated_reviews(sender: AppConfig, **kwargs: Any) -> None:
     """After a migrate (the release step): reviews of an older version are redone."""
-    from play.reviews import outdated_reviews_requeue
+    from play.tasks import outdated_reviews_requeue
 
     outdated_reviews_requeue()
 

@@ -4,7 +4,7 @@ its two players and, for a championship match, for anyone who may watch it.
 
 Nobody reaches the review of a game in progress: a 404, as for its replay. A finished
 game whose review is not stored yet gets a page that says it is being prepared (asking
-the worker for it, ``play.reviews.review_requested``) and fills in by itself: htmx asks
+the worker for it, ``play.tasks.review_requested``) and fills in by itself: htmx asks
 for the ``content`` partial every few seconds, and without JavaScript the page reloads.
 
 ``?only=mistakes`` lists only the reader's own mistakes (a player's; a spectator's,
@@ -25,9 +25,10 @@ from play.models import OnlineGame
 from play.online import member_name
 from play.online_selectors import seen_by
 from play.review_presenter import review_page, shown_from_query
-from play.reviews import Reviewed, review_requested, stored_review
+from play.reviews import Reviewed, stored_review
 from play.selectors import practice_games_for
 from play.services import FOUR_COLOURS
+from play.tasks import review_requested
 from scoring.review import from_json
 
 REFRESH_SECONDS = 4
