@@ -182,7 +182,7 @@ def _with_account(player: Player) -> User | None:
 def player_password_link(request: HttpRequest, pk: int) -> HttpResponse:
     """A link for the member to choose a new password, to copy, print or scan at the table
     (a member who cannot log in: a forgotten password, or an account made for them)."""
-    player = get_object_or_404(Player.objects.select_related("user"), pk=pk)
+    player = get_object_or_404(members().select_related("user"), pk=pk)
     user = _with_account(player)
     context: dict[str, object] = {"player": player}
     if user is not None:
@@ -198,7 +198,7 @@ def player_password_link(request: HttpRequest, pk: int) -> HttpResponse:
 @organiser_required
 @require_POST
 def player_password_link_send(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
-    player = get_object_or_404(Player.objects.select_related("user"), pk=pk)
+    player = get_object_or_404(members().select_related("user"), pk=pk)
     user = _with_account(player)
     if user is None:
         messages.error(request, _("%(player)s has no open account.") % {"player": player})

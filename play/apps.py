@@ -1,20 +1,20 @@
 from typing import Any
 
 from django.apps import AppConfig
-from django.db import connections
+from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.models.signals import post_migrate
 from django.utils.translation import gettext_lazy as _
 
 
-def _redo_outdated_reviews(sender: AppConfig, *, using: str = "default", **kwargs: Any) -> None:
-    """After a migrate (the release step): reviews of an older version are redone.
-
-    Not on another database, nor after a migrate back to before reviews were stored.
-    """
+def _redo_outdated_reviews(
+    sender: AppConfig, *, using: str = DEFAULT_DB_ALIAS, **kwargs: Any
+) -> None:
+    """After a migrate (the release step): reviews of an older version are redone; not
+    after a migrate back past the reviews' table, nor on another database."""
     from play.models import GameReview
-    from play.reviews import outdated_reviews_requeue
+    from play.tasks import outdated_reviews_requeue
 
-    if using != "default":
+    if using != DEFAULT_DB_ALIAS:
         return
     if GameReview._meta.db_table not in connections[using].introspection.table_names():
         return

@@ -89,20 +89,23 @@ class PracticeGame(models.Model):
         return self.best_of > 1
 
 
+def _refuse_if_rated(sub_objs: Any, instead: str) -> None:
+    """Refuse (``ProtectedError``) to delete what a rated match on the rating list hangs on:
+    the list (ratings.bridge) would no longer be what its results give (docs/rating.md)."""
+    rated = [game for game in sub_objs if game.rated and game.finished and game.both_played]
+    if rated:
+        raise ProtectedError(
+            f"A member with rated matches on the rating list cannot be deleted: {instead}.",
+            set(rated),
+        )
+
+
 def protect_rated_games(
     collector: Collector, field: models.Field[Any, Any], sub_objs: Any, using: str
 ) -> None:
     """A member's account is deleted: their games go with it, but not a rated match both
-    took part in. That result is on the rating list (ratings.bridge), which would then be
-    stale; so the deletion is refused (``ProtectedError``), and the member is deactivated
-    or their account closed instead, which keeps the list true (docs/rating.md)."""
-    rated = [game for game in sub_objs if game.rated and game.finished and game.both_played]
-    if rated:
-        raise ProtectedError(
-            "A member with rated matches on the rating list cannot be deleted: deactivate "
-            "them or close their account instead.",
-            set(rated),
-        )
+    took part in (refused: the member is deactivated or their account closed instead)."""
+    _refuse_if_rated(sub_objs, "deactivate them or close their account instead")
     models.CASCADE(collector, field, sub_objs, using)
 
 
@@ -110,15 +113,9 @@ def keep_rated_results(
     collector: Collector, field: models.Field[Any, Any], sub_objs: Any, using: str
 ) -> None:
     """A member of the register is deleted: the games they sat down to forget them
-    (``SET_NULL``), but not a rated match on the rating list, whose result is theirs: that
-    deletion is refused (``ProtectedError``), as for their account."""
-    rated = [game for game in sub_objs if game.rated and game.finished and game.both_played]
-    if rated:
-        raise ProtectedError(
-            "A member with rated matches on the rating list cannot be deleted: deactivate "
-            "them instead.",
-            set(rated),
-        )
+    (``SET_NULL``), but not a rated match on the rating list, whose result is theirs
+    (refused, as for their account)."""
+    _refuse_if_rated(sub_objs, "deactivate them instead")
     models.SET_NULL(collector, field, sub_objs, using)
 
 

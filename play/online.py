@@ -38,9 +38,9 @@ from play import championship
 from play.errors import PlayError
 from play.models import Challenge, OnlineGame
 from play.rated import RATED_A_MONTH, month_of
-from play.reviews import review_when_ended
 from play.services import SEED_LIMIT, Decision, take
 from play.signals import rated_match_ended
+from play.tasks import review_when_ended
 from scoring.rules.events import EventType, Phase
 from scoring.rules.match import Match
 from tournaments.models import Match as TournamentMatch

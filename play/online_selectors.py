@@ -70,15 +70,22 @@ def members_to_challenge(user: User) -> QuerySet[User]:
     )
 
 
+def seen_by(user: User | AnonymousUser) -> Q:
+    """The one rule of who may see a game between members (its page, its poll, its review):
+    its two players, and anyone a tournament match played on the site (a spectator)."""
+    watched = Q(match__isnull=False)
+    if not user.is_authenticated:
+        return watched
+    return watched | Q(seat_0=user) | Q(seat_1=user)
+
+
 def online_version(pk: int, user: User | AnonymousUser) -> int | None:
-    """Game ``pk``'s version, in one small query (not the game), if ``user`` may see it:
-    they play it, or it is a tournament match (anyone may watch)."""
-    row = (
-        OnlineGame.objects.filter(pk=pk).values_list("version", "seat_0", "seat_1", "match").first()
+    """Game ``pk``'s version, in one small query (not the game), if ``user`` may see it
+    (``seen_by``)."""
+    version = (
+        OnlineGame.objects.filter(seen_by(user), pk=pk).values_list("version", flat=True).first()
     )
-    if row is None or (user.pk not in row[1:3] and row[3] is None):
-        return None
-    return int(row[0])
+    return None if version is None else int(version)
 
 
 def online_etag(pk: int, version: int, user: User | AnonymousUser, *, variant: str) -> str:

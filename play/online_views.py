@@ -21,7 +21,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.contrib.auth.views import redirect_to_login
-from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -52,6 +51,7 @@ from play.online_selectors import (
     online_replay,
     online_table,
     online_version,
+    seen_by,
 )
 from play.services import FOUR_COLOURS
 from tournaments.models import Match as TournamentMatch
@@ -165,15 +165,9 @@ def _players_game(request: HttpRequest, pk: int) -> OnlineGame:
 
 
 def _watched_game(request: HttpRequest, pk: int) -> OnlineGame:
-    """A game the reader may see: one they play, or any tournament match (a spectator)."""
+    """A game the reader may see (``seen_by``): one they play, or any tournament match."""
     games = OnlineGame.objects.select_related("match__round__tournament")
-    if request.user.is_authenticated:
-        return get_object_or_404(
-            games.filter(Q(match__isnull=False) | Q(seat_0=request.user) | Q(seat_1=request.user)),
-            pk=pk,
-        )
-    game = get_object_or_404(games.filter(match__isnull=False), pk=pk)
-    return game
+    return get_object_or_404(games.filter(seen_by(request.user)), pk=pk)
 
 
 @require_safe

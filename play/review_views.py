@@ -4,7 +4,7 @@ its two players and, for a championship match, for anyone who may watch it.
 
 Nobody reaches the review of a game in progress: a 404, as for its replay. A finished
 game whose review is not stored yet gets a page that says it is being prepared (asking
-the worker for it, ``play.reviews.review_requested``) and fills in by itself: htmx asks
+the worker for it, ``play.tasks.review_requested``) and fills in by itself: htmx asks
 for the ``content`` partial every few seconds, and without JavaScript the page reloads.
 
 ``?only=mistakes`` lists only the reader's own mistakes (a player's; a spectator's,
@@ -14,7 +14,6 @@ both players'), ``&seat=0`` or ``1`` only that player's (``play.review_presenter
 from __future__ import annotations
 
 from django.contrib.auth.views import redirect_to_login
-from django.db.models import Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -24,10 +23,12 @@ from django.views.decorators.http import require_safe
 from core.http import HtmxHttpRequest
 from play.models import OnlineGame
 from play.online import member_name
+from play.online_selectors import seen_by
 from play.review_presenter import review_page, shown_from_query
-from play.reviews import Reviewed, review_requested, stored_review
+from play.reviews import Reviewed, stored_review
 from play.selectors import practice_games_for
 from play.services import FOUR_COLOURS
+from play.tasks import review_requested
 from scoring.review import from_json
 
 REFRESH_SECONDS = 4
@@ -51,14 +52,11 @@ def practice_review(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 @require_safe
 def online_review(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     games = OnlineGame.objects.select_related("seat_0__player", "seat_1__player", "match")
-    if request.user.is_authenticated:
-        seen = Q(match__isnull=False) | Q(seat_0=request.user) | Q(seat_1=request.user)
-        game = get_object_or_404(games.filter(seen), pk=pk)
-    else:
-        watched = games.filter(pk=pk, match__isnull=False).first()
-        if watched is None:
-            return redirect_to_login(request.get_full_path())
-        game = watched
+    game = games.filter(seen_by(request.user), pk=pk).first()
+    if game is None:
+        if request.user.is_authenticated:
+            raise Http404("not a game this member may see")
+        return redirect_to_login(request.get_full_path())
     if not game.finished:
         raise Http404("the review opens when the match is over")
     seat = game.seat_of(request.user.pk)

@@ -7,12 +7,10 @@ records and stores its answer as a ``GameReview`` row. A game's review covers th
 of its match that were played to the end (a match resigned or ended by the organisers
 keeps its games before; the one left unfinished is not reviewed, as it is not replayed).
 
-A game that ends (``review_when_ended``) queues its review once its transaction
-commits; the review page asks again (``review_requested``) when none of the current
-``REVIEW_VERSION`` is stored, so a game that ended before reviews existed, or whose
-review is of an older version, gets one the first time someone opens it; after each
-``migrate`` every review of an older version is queued again
-(``outdated_reviews_requeue``). A review of a game in progress is never computed.
+When a review is computed is ``play.tasks``' business (this module imports nothing of
+it): once when a game ends, when a page asks for a review not stored, and after each
+``migrate`` for every review of an older ``REVIEW_VERSION``. A review of a game in
+progress is never computed.
 """
 
 from __future__ import annotations
@@ -20,21 +18,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import partial
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Q
 
 from play.models import GameReview, OnlineGame, PracticeGame
 from scoring.review import REVIEW_VERSION, review_games
 from scoring.review import GameReview as EngineReview
-
-QUEUED_SECONDS = 5 * 60
-"""How long a review asked for by a page keeps other readers from asking again (a review
-takes a second or two; a queue of them after a busy evening a minute or so)."""
 
 
 class Kind(StrEnum):
@@ -117,47 +109,6 @@ def _members(game: Reviewed) -> dict[str, User | None]:
     if isinstance(game, PracticeGame):
         return {"member_0": game.owner, "member_1": None}
     return {"member_0": game.seat_0, "member_1": game.seat_1}
-
-
-def review_when_ended(game: Reviewed) -> None:
-    """``game`` has just ended (inside its transaction): queue its review once that commits.
-
-    After the commit, so the worker reads the game as ended; ``robust``: a queue that
-    fails then costs the review (the page asks for it again), not the move that ended it.
-    """
-    transaction.on_commit(partial(_enqueue, kind_of(game), game.pk), robust=True)
-
-
-def review_requested(game: Reviewed) -> bool:
-    """A reader opened the review of the finished ``game`` and none is stored: queue it,
-    unless it was queued a moment ago (True when this one queued it)."""
-    return game.finished and _enqueue(kind_of(game), game.pk)
-
-
-def _enqueue(kind: Kind, pk: int) -> bool:
-    """Queue the review of game ``pk`` unless it was in the last ``QUEUED_SECONDS`` (a
-    marker in the cache: the game's end and its first readers queue it once)."""
-    from play.tasks import compute_review  # the task module imports this one
-
-    if not cache.add(f"review-queued:{kind}:{pk}:{REVIEW_VERSION}", True, QUEUED_SECONDS):
-        return False
-    compute_review.enqueue(kind.value, pk)
-    return True
-
-
-def outdated_reviews_requeue() -> int:
-    """Queue again the review of every game whose stored review is of an older
-    ``REVIEW_VERSION`` (what a review says changed); return how many were queued.
-
-    Run after every ``migrate`` (``play.apps``), so a release that changes the review
-    redoes the stored ones on the queue, not only those a reader opens.
-    """
-    queued = 0
-    stale = GameReview.objects.filter(version__lt=REVIEW_VERSION)
-    for practice, online in stale.values_list("practice_id", "online_id").iterator():
-        kind, pk = (Kind.PRACTICE, practice) if practice else (Kind.ONLINE, online)
-        queued += _enqueue(kind, pk)
-    return queued
 
 
 @dataclass(frozen=True)

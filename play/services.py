@@ -29,7 +29,7 @@ from django.utils.translation import gettext as _
 from play.board import card_name
 from play.errors import PlayError
 from play.models import PracticeGame
-from play.reviews import review_when_ended
+from play.tasks import review_when_ended
 from scoring.players.discarding import JUDGE_LEVEL, DiscardOption, analyse_discards
 from scoring.players.pegplay import evaluate_play
 from scoring.players.strategy import ComputerPlayer, peg_position, play_computers
