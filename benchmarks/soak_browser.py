@@ -84,9 +84,13 @@ class Browser:
         )
         return self._send(request, name)
 
-    def post(self, path: str, name: str, data: dict[str, str]) -> Answer:
-        body = urllib.parse.urlencode(data).encode()
-        request = urllib.request.Request(self.base + path, data=body, headers=self.headers)
+    def post(
+        self, path: str, name: str, data: dict[str, Any], headers: dict[str, str] | None = None
+    ) -> Answer:
+        body = urllib.parse.urlencode(data, doseq=True).encode()
+        request = urllib.request.Request(
+            self.base + path, data=body, headers={**self.headers, **(headers or {})}
+        )
         return self._send(request, name)
 
     def _send(self, request: urllib.request.Request, name: str) -> Answer:
