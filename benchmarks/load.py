@@ -9,9 +9,9 @@
 2. ``benchmarks.venue_seed``: a ``--players`` championship after 8 rounds (results
    written in bulk) with round 9 to be reported, a side event for the organiser to pair
    again, an organiser's and a member's account.
-3. The processes as production runs them (``make serve``, docs/operating.md): per
-   server gunicorn with 3 sync workers and a task worker (``manage.py db_worker`` under
-   ``nice -n 10``, ``--worker-nice``), on
+3. The processes as production runs them: per server ``make serve`` itself (the release
+   step, gunicorn with its default workers and the task worker under ``nice -n 10``,
+   ``--worker-nice``; docs/operating.md), on
    ports ``--port``, ``--port`` + 1... With one server the cache is a file cache in the
    temporary folder; with ``--servers 2`` a Redis started here on ``--redis-port`` is
    the shared cache (``CACHE_URL=redis://``), and locust spreads its users over both
@@ -53,6 +53,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 from urllib.parse import urlsplit, urlunsplit
+
+from benchmarks.soak_servers import Site
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs" / "benchmarks.md"
@@ -188,7 +190,7 @@ class Setup(NamedTuple):
         return (
             f"Measured {today:%Y-%m-%d} by `python -m benchmarks.load {what}` on "
             f"{os.cpu_count()} cores (load average before {load_before}, after {_load()}), "
-            f"{servers} (each gunicorn with 3 sync workers and a `db_worker`{nice}) with "
+            f"{servers} (each `make serve`: gunicorn and the task worker{nice}) with "
             f"{cache}, {self.database}, locust on the same machine."
         )
 
@@ -372,6 +374,7 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
 
 def _measure(args: argparse.Namespace, folder: Path, url: str) -> dict[str, str]:
     started: list[subprocess.Popen[bytes]] = []
+    sites: list[Site] = []
     try:
         redis_port = None
         if args.servers > 1:
@@ -382,25 +385,20 @@ def _measure(args: argparse.Namespace, folder: Path, url: str) -> dict[str, str]
         env = _environment(folder, url, redis_port)
         database = "PostgreSQL" if url.startswith("postgres") else "SQLite"
         _run(env, "manage.py", "migrate", "--noinput", "-v", "0")
-        _run(env, "manage.py", "collectstatic", "--noinput", "-v", "0")
         seeding = time.monotonic()
         seed = ["-m", "benchmarks.venue_seed", "--players", str(args.players)]
         _run(env, *seed, "--out", env["VENUE_FILE"])
         print(f"Seeded in {time.monotonic() - seeding:.1f} s", flush=True)
-        gunicorn = str(Path(sys.executable).with_name("gunicorn"))
         hosts = []
-        for n in range(args.servers):
+        for n in range(args.servers):  # one after the other: each runs the release step
             port = args.port + n
             _port_free(port)  # else another process's server would answer the load
-            command = [gunicorn, "config.wsgi:application", "--workers", "3"]
-            started.append(_start([*command, "--bind", f"127.0.0.1:{port}"], env))
-            worker = [sys.executable, "manage.py", "db_worker", "--no-startup-delay"]
-            if args.worker_nice:
-                worker = ["nice", "-n", str(args.worker_nice), *worker]
-            started.append(_start(worker, env))
-            hosts.append(f"http://127.0.0.1:{port}")
-        for host in hosts:
-            _wait_for(f"{host}/ping/")
+            site = Site(
+                {**env, "WORKER_NICE": str(args.worker_nice)}, port, folder / f"serve-{n}.log"
+            )
+            sites.append(site)
+            site.start()
+            hosts.append(site.base)
         setup = Setup(folder, env, hosts, database, args.servers, args.players, args.worker_nice)
         texts = {}
         for scenario in args.scenario:
@@ -412,6 +410,8 @@ def _measure(args: argparse.Namespace, folder: Path, url: str) -> dict[str, str]
                 texts[scenario] = stress(setup, args.stress_seconds)
         return texts
     finally:
+        for site in reversed(sites):
+            site.stop()
         for process in reversed(started):
             _stop(process)
 
