@@ -4,8 +4,8 @@ An *invitation* is a link an organiser makes for one player ("Invite" on the
 player's page, which sets ``Player.invited_at``) and gives them by e-mail, on
 paper with a QR code, or by copying it. On the link's page the player chooses a
 username and password. A link works once and for ``INVITATION_VALID_FOR`` after
-it was made: its token hashes the player, the invitation time, whether the player
-has an account yet and whether they are an active member, so a newer invitation,
+it was made: its token is signed with the player, the invitation time, whether the
+player has an account yet and whether they are an active member, so a newer invitation,
 the account made with it, or leaving the club ends it. Leaving ends it for good:
 ``club.services.player_set_active`` forgets the invitation, so coming back does
 not bring an old link back to life.
@@ -16,16 +16,15 @@ This module reads and computes; the writes are in ``club.accounts``.
 from __future__ import annotations
 
 import datetime
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
 import segno
-from django.contrib.auth.tokens import PasswordResetTokenGenerator
+from django.core.signing import BadSignature, Signer
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.crypto import constant_time_compare
-from django.utils.http import base36_to_int
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
@@ -40,6 +39,7 @@ class InvitationProblem(StrEnum):
     EXPIRED = "expired"
     USED = "used"
     INVALID = "invalid"
+    OUTDATED = "outdated"
 
     @property
     def message(self) -> str:
@@ -55,6 +55,10 @@ _PROBLEM_MESSAGES = {
         "This invitation link does not work: a newer invitation may have replaced it, "
         "or part of the address is missing."
     ),
+    InvitationProblem.OUTDATED: _(
+        "This invitation link was made before an update of the site and no longer works: "
+        "the same invitation has a new link, which an organiser can show or send you again."
+    ),
 }
 
 
@@ -67,7 +71,7 @@ class InvitationError(ValueError):
 
 
 class _Hashed(NamedTuple):
-    """What an invitation token hashes: when any of it changes, the link stops working."""
+    """What an invitation token is signed with: when any of it changes, the link stops working."""
 
     pk: int
     invited_at: datetime.datetime | None
@@ -79,66 +83,53 @@ def _hashed(player: Player) -> _Hashed:
     return _Hashed(player.pk, player.invited_at, player.user_id is not None, player.active)
 
 
-def _naive_utc(moment: datetime.datetime) -> datetime.datetime:
-    return moment.astimezone(datetime.UTC).replace(tzinfo=None)
+def _now() -> datetime.datetime:
+    return timezone.now()
 
 
-class InvitationTokenGenerator(PasswordResetTokenGenerator):
-    """Django's password-reset tokens, for a player's invitation instead of a user's password.
+class InvitationTokens:
+    """A player's invitation token: the invitation's time, signed by Django's ``Signer``
+    (docs: "Cryptographic signing") with a salt naming the player's state, so the same
+    link can be shown again (on the player's page, in the e-mail, on paper) and stops
+    working when the state changes. ``SECRET_KEY_FALLBACKS`` are honoured, as by every
+    signature of Django's. It expires ``INVITATION_VALID_FOR`` after the invitation."""
 
-    A token's timestamp is the invitation time itself, so the same link can be
-    shown again (on the player's page, in the e-mail, on paper) and always
-    expires ``INVITATION_VALID_FOR`` after the invitation.
-    """
+    salt = "club.invitations"
 
-    key_salt = "club.invitations.InvitationTokenGenerator"
+    def _signer(self, state: _Hashed) -> Signer:
+        invited = state.invited_at.isoformat() if state.invited_at else ""
+        return Signer(salt=f"{self.salt}|{state.pk}|{invited}|{state.has_account}|{state.active}")
 
-    # Django's token code hashes whatever it is given with ``_make_hash_value``; here that is
-    # a player's ``_Hashed`` state, where django-stubs expects a user: hence the ignores.
-
-    def make_token(self, player: Player) -> str:  # type: ignore[override]
+    def make_token(self, player: Player) -> str:
         if player.invited_at is None:
             raise ValueError(f"player {player.pk} has not been invited")
-        timestamp = self._num_seconds(_naive_utc(player.invited_at))
-        return self._make_token_with_timestamp(_hashed(player), timestamp, self.secret)  # type: ignore[arg-type]
-
-    def check_token(self, player: Player, token: str) -> bool:  # type: ignore[override]
-        return self.problem(player, token) is None
+        return self._signer(_hashed(player)).sign(str(int(player.invited_at.timestamp())))
 
     def problem(self, player: Player, token: str) -> InvitationProblem | None:
         """What is wrong with ``token`` as ``player``'s invitation link; None if it works."""
-        try:
-            timestamp = base36_to_int(token.split("-")[0])
-        except ValueError:
-            return InvitationProblem.INVALID
         state = _hashed(player)
-        if self._signed(state, timestamp, token):
-            age = self._num_seconds(self._now()) - timestamp
-            if age > INVITATION_VALID_FOR.total_seconds():
+        if state.invited_at is not None and self._signed(state, token):
+            if _now() - state.invited_at > INVITATION_VALID_FOR:
                 return InvitationProblem.EXPIRED
             return None
-        if state.has_account and self._signed(state._replace(has_account=False), timestamp, token):
+        if state.has_account and self._signed(state._replace(has_account=False), token):
             return InvitationProblem.USED
+        if _OLD_FORM.fullmatch(token):
+            return InvitationProblem.OUTDATED
         return InvitationProblem.INVALID
 
-    def _signed(self, state: _Hashed, timestamp: int, token: str) -> bool:
-        return any(
-            constant_time_compare(
-                self._make_token_with_timestamp(state, timestamp, secret),  # type: ignore[arg-type]
-                token,
-            )
-            for secret in [self.secret, *self.secret_fallbacks]
-        )
-
-    def _make_hash_value(self, state: _Hashed, timestamp: int) -> str:  # type: ignore[override]
-        invited = state.invited_at.isoformat() if state.invited_at else ""
-        return f"{state.pk}|{invited}|{state.has_account}|{state.active}|{timestamp}"
-
-    def _now(self) -> datetime.datetime:
-        return _naive_utc(timezone.now())
+    def _signed(self, state: _Hashed, token: str) -> bool:
+        try:
+            self._signer(state).unsign(token)
+        except BadSignature:
+            return False
+        return True
 
 
-invitation_tokens = InvitationTokenGenerator()
+_OLD_FORM = re.compile(r"[0-9a-z]{1,13}-[0-9a-f]{20}")
+"""A link made before the tokens were Django's signatures (they were password-reset tokens)."""
+
+invitation_tokens = InvitationTokens()
 
 
 @dataclass(frozen=True)

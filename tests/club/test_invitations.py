@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from club.invitations import InvitationTokenGenerator
+from club import invitations
 from club.models import Player
 from tests.factories import PlayerFactory, UserFactory
 
@@ -53,11 +53,7 @@ def can_log_in(username: str, password: str) -> bool:
 
 
 def in_days(days: int) -> datetime.datetime:
-    return (
-        (timezone.now() + datetime.timedelta(days=days))
-        .astimezone(datetime.UTC)
-        .replace(tzinfo=None)
-    )
+    return timezone.now() + datetime.timedelta(days=days)
 
 
 @pytest.fixture
@@ -108,7 +104,7 @@ def test_the_link_expires_after_14_days(
     works: bool,
 ) -> None:
     path = invite(organiser_client, greta)
-    monkeypatch.setattr(InvitationTokenGenerator, "_now", lambda self: in_days(days))
+    monkeypatch.setattr(invitations, "_now", lambda: in_days(days))
     page = visitor().get(path)
     if works:
         assert page.status_code == 200
@@ -130,6 +126,40 @@ def test_a_new_invitation_ends_the_old_link(organiser_client: Client, greta: Pla
     assert "a newer invitation may have replaced it" in refused.content.decode()
     assert accept(old).status_code == 404
     assert accept(new).status_code == 302
+
+
+def test_a_link_signed_before_the_secret_key_was_rotated_still_works(
+    organiser_client: Client, greta: Player, settings: pytest.Settings
+) -> None:
+    """A new SECRET_KEY with the old one among SECRET_KEY_FALLBACKS keeps the links given out."""
+    path = invite(organiser_client, greta)
+    settings.SECRET_KEY_FALLBACKS = [settings.SECRET_KEY]
+    settings.SECRET_KEY = "a-new-secret-key-" + "x" * 40
+    assert visitor().get(path).status_code == 200
+    settings.SECRET_KEY_FALLBACKS = []
+    assert visitor().get(path).status_code == 404
+
+
+def test_one_players_link_does_not_open_anothers(organiser_client: Client, greta: Player) -> None:
+    other = PlayerFactory.create(name="Olle Annan")
+    token = invite(organiser_client, greta).rstrip("/").rsplit("/", 1)[1]
+    other_path = reverse("invitation_accept", args=[other.pk, token])
+    invite(organiser_client, other)
+    assert visitor().get(other_path).status_code == 404
+    assert accept(other_path, username="olle-new").status_code == 404
+    assert not get_user_model().objects.filter(username="olle-new").exists()
+
+
+def test_a_link_of_the_old_form_says_to_ask_for_it_again(
+    organiser_client: Client, greta: Player
+) -> None:
+    """Links made before the tokens were Django signatures (a reset token's form)."""
+    invite(organiser_client, greta)
+    old = reverse("invitation_accept", args=[greta.pk, "ct5x1a-0123456789abcdef0123"])
+    page = visitor().get(old)
+    assert page.status_code == 410
+    assert "made before an update of the site" in page.content.decode()
+    assert "an organiser can show or send you again" in page.content.decode()
 
 
 def test_a_made_up_or_mangled_link_gets_the_same_clear_page(greta: Player) -> None:
