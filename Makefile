@@ -67,7 +67,7 @@ run: install
 ## The release step, once per release before the site starts (`make serve` runs it first;
 ## the Docker image's `release` is the same): the static files collected for WhiteNoise
 ## (skipped when they are from these sources already), the database migrated, the
-## database cache's table made (club/management/commands/release.py)
+## database cache's table made (ops/management/commands/release.py)
 release: install
 	$(PY) manage.py release
 

@@ -93,7 +93,7 @@ def invitation_mail_queue(*, player: Player, letter: Letter) -> InvitationMail:
 
 
 def invitation_mails_requeue() -> int:
-    """After a restore (``club.backup``): queue again every invitation mail that waited to
+    """After a restore (``ops.backup``): queue again every invitation mail that waited to
     be sent, from its record, as the try after the last one recorded and not before the
     time the record says; the number queued. A record without its letter (queued before
     records kept it) cannot be sent again: it says not sent, and the organiser sends it

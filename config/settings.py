@@ -487,7 +487,7 @@ TASKS = {
 # LEASE + SWEEP seconds of a worker running (docs/operating.md, "The task worker").
 TASK_WORKER: dict[str, float] = {"BEAT_SECONDS": 5, "LEASE_SECONDS": 30, "SWEEP_SECONDS": 10}
 
-# Backups (club/backup.py, docs/operating.md "Backups"): the signing key is read (the file
+# Backups (ops/backup.py, docs/operating.md "Backups"): the signing key is read (the file
 # too) when a backup or restore runs, never by the web servers.
 BACKUP_SIGNING_KEY = os.environ.get("BACKUP_SIGNING_KEY", "").strip()
 BACKUP_SIGNING_KEY_FILE = os.environ.get("BACKUP_SIGNING_KEY_FILE", "").strip()
@@ -495,7 +495,7 @@ BACKUP_VERIFY_KEYS = env_list("BACKUP_VERIFY_KEYS", "")
 # What waits for the task worker in the site's own rows, each kind with the function that
 # queues it again after a restore: a backup leaves the task queue out (its rows' ids and
 # workers' states mean nothing in another database), so a new task that leaves work waiting
-# is named here (tests/club/test_backup_pending.py checks that every task is accounted for).
+# is named here (tests/ops/test_backup_pending.py checks that every task is accounted for).
 BACKUP_PENDING_WORK = {
     "rating list re-rates": "ratings.tasks.rerate_requeue",
     "invitation mails": "club.mail.invitation_mails_requeue",

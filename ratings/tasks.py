@@ -18,7 +18,7 @@ def rerate() -> int | None:
 
 
 def rerate_requeue() -> int:
-    """After a restore (``club.backup``): queue the re-rate when a result waits to be
+    """After a restore (``ops.backup``): queue the re-rate when a result waits to be
     rated (the backup kept its announcement, not the task the queue held); the number
     queued, 0 or 1. One is enough: it takes every pending announcement."""
     if not list_updating():

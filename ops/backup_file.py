@@ -14,13 +14,13 @@ Terms:
   ``zcat FILE | head -n -1 | sha256sum``.
 - The *seal* is the text signed: ``"<format> <version> sha256:<digest>"``; the
   *signature*, its HMAC-SHA256 under the signing key, named by the key's id
-  (``club.backup_keys``).
+  (``ops.backup_keys``).
 - A file is *whole* when its trailer is there and its digest matches; *verified* when it
   is whole and signed with a key this site has, and the signature matches.
 
 Version 2 (this one) added the trailer; a version 1 file (no digest, no signature) is
 refused, naming its version: it was made at an older schema anyway, which this site
-does not restore (``club.backup``).
+does not restore (``ops.backup``).
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from typing import IO, Any
 
-from club.backup_keys import Key
+from ops.backup_keys import Key
 
 FORMAT = "svenska-cribbageklubben-backup"
 VERSION = 2

@@ -13,9 +13,9 @@ from typing import IO, Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from club.backup import Restored, restore_backup
-from club.backup_file import BackupError
 from core.cache import CacheNotEmptied
+from ops.backup import Restored, restore_backup
+from ops.backup_file import BackupError
 
 
 class Command(BaseCommand):

@@ -1,5 +1,5 @@
 """Work that waited for the task worker when a backup was made is queued again by the
-restore (club/backup.py, ``settings.BACKUP_PENDING_WORK``; docs/operating.md "Backups").
+restore (ops/backup.py, ``settings.BACKUP_PENDING_WORK``; docs/operating.md "Backups").
 
 The backup leaves the queue out; these tests run the database queue, as a site does,
 and then the worker's work themselves (``tests.queue``). Each restore replaces the site

@@ -4,7 +4,7 @@ Terms:
 - A *backup* is one gzip file of UTF-8 lines: first its *header* (a JSON object: the
   format, when and on which database it was made, the schema and the rows of each
   model), then one line per row, written by Django's JSON Lines serialiser, and last its
-  *trailer* (``club.backup_file``): the digest of every line before it, signed.
+  *trailer* (``ops.backup_file``): the digest of every line before it, signed.
 - The *schema* is the set of migrations applied to the database, per app. A backup
   restores only into a database at the same schema.
 - The *kept* models are every concrete model of every installed app, so a new model
@@ -18,7 +18,7 @@ Terms:
   another database): a restore queues each kind again from the rows, by the function
   ``settings.BACKUP_PENDING_WORK`` names for it, in the restore's own transaction.
 - A restore *verifies* a file before it writes anything: the file is read once whole,
-  its digest and signature checked (``club.backup_file``), then read again into the
+  its digest and signature checked (``ops.backup_file``), then read again into the
   database.
 
 Rows are written and read by Django's serialisers, not by a database's own dump, so a
@@ -51,7 +51,8 @@ from django.db.migrations.recorder import MigrationRecorder
 from django.utils import timezone
 from django.utils.module_loading import import_string
 
-from club.backup_file import (
+from core.cache import clear_this_database
+from ops.backup_file import (
     FORMAT,
     UNREADABLE,
     VERSION,
@@ -63,8 +64,7 @@ from club.backup_file import (
     backup_writer,
     verify,
 )
-from club.backup_keys import Key, KeyProblem, signing_key, verifying_keys
-from core.cache import clear_this_database
+from ops.backup_keys import Key, KeyProblem, signing_key, verifying_keys
 
 MIGRATE_MAKES = frozenset({"contenttypes.contenttype", "auth.permission"})
 TRANSIENT_APPS = frozenset({"sessions", "axes", "django_tasks_database"})
@@ -73,7 +73,7 @@ CHUNK = 500
 
 @dataclass(frozen=True)
 class Restored:
-    """A restore done: the file's header, what was checked of it (``club.backup_file``),
+    """A restore done: the file's header, what was checked of it (``ops.backup_file``),
     and the pending work queued again, how many of each kind."""
 
     header: Header
@@ -209,7 +209,7 @@ def restore_backup(
 ) -> Restored:
     """Restore the backup in ``stream``: all of it in one transaction, or nothing.
 
-    The file is read whole and checked first (``club.backup_file.verify``: whole, and
+    The file is read whole and checked first (``ops.backup_file.verify``: whole, and
     signed with a key this site has, or only whole on ``trust_unsigned``), then read again
     into the database: nothing of a refused file is ever written.
     """

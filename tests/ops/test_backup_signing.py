@@ -1,5 +1,5 @@
 """A backup carries a digest of its contents and a signature, and ``restore`` refuses what
-it cannot trust (club/backup_file.py, club/backup_keys.py, docs/operating.md "Backups").
+it cannot trust (ops/backup_file.py, ops/backup_keys.py, docs/operating.md "Backups").
 
 The test settings sign with a key of their own; a test of another key sets it. A
 *restore* here replaces the small site it was taken from (``--replace``), after a change
@@ -21,9 +21,9 @@ from django.core.management import CommandError, call_command
 from pytest_django import Settings
 
 from club.models import Player
-from tests.club.backup_files import key_id, pack, the_tests_key, unpack, with_trailer
-from tests.club.test_backup import snapshot
 from tests.factories import OrganiserFactory, PlayerFactory, UserFactory
+from tests.ops.backup_files import key_id, pack, the_tests_key, unpack, with_trailer
+from tests.ops.test_backup import snapshot
 
 pytestmark = pytest.mark.django_db
 

@@ -1,4 +1,4 @@
-"""``manage.py backup`` and ``manage.py restore`` (club/backup.py, docs/operating.md).
+"""``manage.py backup`` and ``manage.py restore`` (ops/backup.py, docs/operating.md).
 
 A *snapshot* is every row of every table a backup keeps, the many-to-many tables
 included, as plain values; a reference to a content type or a permission is written as
@@ -32,8 +32,8 @@ from django.utils import timezone
 
 from club.models import Player
 from ratings.selectors import rating_list
-from tests.club.backup_files import pack, unpack
 from tests.factories import OrganiserFactory, PlayerFactory, UserFactory
+from tests.ops.backup_files import pack, unpack
 
 ROOT = Path(__file__).resolve().parents[2]
 SKIPPED = {"contenttypes.contenttype", "auth.permission"}

@@ -10,7 +10,7 @@ Terms:
   key that signed it by its id (``printf %s "$KEY" | sha256sum | cut -c1-8``), never by
   the key.
 - A *signature* is the HMAC-SHA256, under a key, of a backup's *seal*: its format, its
-  version and the SHA-256 digest of its contents (``club.backup``).
+  version and the SHA-256 digest of its contents (``ops.backup``).
 """
 
 from __future__ import annotations

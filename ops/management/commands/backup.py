@@ -9,9 +9,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from club.backup import backup_signing_key, write_backup
-from club.backup_file import BackupError
-from club.backup_keys import Key
+from ops.backup import backup_signing_key, write_backup
+from ops.backup_file import BackupError
+from ops.backup_keys import Key
 
 UNSIGNED = (
     "Warning: BACKUP_SIGNING_KEY (or BACKUP_SIGNING_KEY_FILE) is not set, so this backup "
