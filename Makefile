@@ -105,6 +105,7 @@ messages: install
 lint: install-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports --no-cache
 
 typecheck: install-dev
 	$(VENV)/bin/mypy

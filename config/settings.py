@@ -473,6 +473,10 @@ CACHES = {
     )
 }
 
+# What the tournaments ask of a rating list (seeding by rating, expected scores): the
+# club's list (tournaments.ports; without the setting, no list and nobody rated).
+TOURNAMENTS_RATING_LIST = "ratings.ports.ClubRatingList"
+
 # Slow work (PDF renders, mail, re-rating the list) runs as tasks through Django's tasks
 # interface, queued in the database by default and taken by ``manage.py db_worker``.
 TASKS = {

@@ -24,10 +24,3 @@ class RatingsConfig(AppConfig):
         play_signals.rated_match_ended.connect(
             receivers.on_rated_match_ended, dispatch_uid="ratings-online"
         )
-        signals.ratings_wanted.connect(receivers.on_ratings_wanted, dispatch_uid="ratings-now")
-        signals.expected_scores_wanted.connect(
-            receivers.on_expected_scores_wanted, dispatch_uid="ratings-expected"
-        )
-        signals.expected_scores_version_wanted.connect(
-            receivers.on_expected_scores_version_wanted, dispatch_uid="ratings-expected-version"
-        )

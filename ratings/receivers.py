@@ -1,5 +1,5 @@
 """What the rating list does when a final result is announced (``tournaments.signals``,
-``play.signals``), and its answers to the tournaments' questions about ratings.
+``play.signals``). Its answers to the tournaments' questions are ``ratings.ports``.
 
 An announcement is noted in the result's transaction (``ratings_announce``) and a re-rate
 is queued in it too, so with the database queue the task exists if and only if the result
@@ -10,10 +10,8 @@ rated again in the same transaction.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ratings.selectors import expected_scores, list_version, ratings_now
 from ratings.services import ratings_announce, ratings_rerate
 from ratings.tasks import rerate
 from tournaments.models import Round
@@ -36,17 +34,3 @@ def on_final_results_changed(
 def on_rated_match_ended(sender: object, *, month: datetime.date, **kwargs: Any) -> None:
     ratings_announce(month=month)
     rerate.enqueue()
-
-
-def on_ratings_wanted(sender: object, *, players: Iterable[int], **kwargs: Any) -> dict[int, float]:
-    return {player: rating.rating for player, rating in ratings_now(players).items()}
-
-
-def on_expected_scores_wanted(
-    sender: object, *, pairs: Mapping[int, tuple[int, int]], **kwargs: Any
-) -> dict[int, float]:
-    return expected_scores(pairs)
-
-
-def on_expected_scores_version_wanted(sender: object, **kwargs: Any) -> int:
-    return list_version()

@@ -3,7 +3,7 @@
 It reads a tournament's entries, seats and games in a fixed number of queries
 (however large the field) and turns them into the inputs of
 ``competition.standings``, ``competition.pairing`` and ``competition.playoff``
-(with the club's ratings, asked for by ``signals.ratings_wanted``, for a round 1 seeded
+(with the club's ratings, asked of ``ports.rating_list()``, for a round 1 seeded
 by rating);
 the services save what those return. Terms: an *entrant* is an ``Entry`` seen by
 the algorithms, by its primary key; a round is *counted* in the standings once it
@@ -24,7 +24,7 @@ from competition.playoff import PlayoffPairing
 from competition.standings import ByeValue, GameScore, PlayedMatch, Standing, compute_standings
 from scoring.rules.match import GamePoints
 from tournaments.models import Entry, ForbiddenPair, Game, Match, Round, Seat, Seeding, Tournament
-from tournaments.signals import answer, ratings_wanted
+from tournaments.ports import rating_list
 
 
 def scheme_of(tournament: Tournament) -> GamePoints:
@@ -181,7 +181,7 @@ def seeding_ratings(tournament: Tournament, number: int) -> dict[int, float] | N
     if number != 1 or tournament.seeding != Seeding.BY_RATING:
         return None
     players = dict(tournament.entries.order_by().values_list("player_id", "pk"))
-    now = answer(ratings_wanted, players=list(players))
+    now = rating_list().ratings_now(players)
     return {players[player]: rating for player, rating in now.items()}
 
 

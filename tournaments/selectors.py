@@ -34,10 +34,10 @@ from tournaments.models import (
     Seat,
     Tournament,
 )
+from tournaments.ports import rating_list
 from tournaments.progress import with_progress
 from tournaments.services.playoff import finish_refusal, playoff_refusal
 from tournaments.services.rounds import pairing_refusal
-from tournaments.signals import answer_version, expected_scores_version_wanted
 
 
 def standings(tournament: Tournament, *, through_round: int | None = None) -> list[StandingRow]:
@@ -209,7 +209,7 @@ def round_versions(tournament: Tournament, number: int) -> RoundVersions:
     rounds = _versioned_rounds(tournament, number)
     page = rounds_version(rounds)
     if any(r.number == number and r.status == Round.Status.PLAYING for r in rounds):
-        page += f"|ratings.{answer_version(expected_scores_version_wanted)}"
+        page += f"|ratings.{rating_list().version()}"
     return RoundVersions(page=page, earlier=rounds_version(r for r in rounds if r.number < number))
 
 

@@ -1,5 +1,5 @@
-"""What the tournaments app tells the apps above it, and what it asks them, without
-knowing them.
+"""What the tournaments app tells the apps above it, without knowing them (what it asks
+of a rating list is a port: ``tournaments.ports``).
 
 Each announcement is sent inside the service's transaction, so a listener's writes stand
 or fall with the change (``play`` listens: a tournament match may be played on the site;
@@ -7,9 +7,6 @@ or fall with the change (``play`` listens: a tournament match may be played on t
 """
 
 from __future__ import annotations
-
-from collections.abc import Mapping
-from typing import Any, cast
 
 from django.dispatch import Signal
 
@@ -28,29 +25,3 @@ round_closed = Signal()
 # administrator at the terminal waits for the list to be rated again in the same
 # transaction; otherwise a worker does it a moment later (docs/rating.md).
 final_results_changed = Signal()
-
-# Questions, answered by the first listener that returns something (else nobody knows):
-# sent with ``players`` (player ids): {player id: rating number now} of the rated ones.
-ratings_wanted = Signal()
-# Sent with ``pairs`` ({match id: (player id in seat 0, in seat 1)}): {match id: seat 0's
-# expected score, 0 to 1} of the matches the ratings say something of.
-expected_scores_wanted = Signal()
-# Sent with nothing: a number that moves whenever those expected scores may change (the
-# rating list's version), for the cached rows that show them; 0 when nobody answers.
-expected_scores_version_wanted = Signal()
-
-
-def answer_version(signal: Signal) -> int:
-    """The first version a listener of ``signal`` gives; 0 if none does."""
-    for _receiver, response in signal.send(sender=None):
-        if response is not None:
-            return int(response)
-    return 0
-
-
-def answer(signal: Signal, **question: Any) -> dict[int, float]:
-    """The first answer a listener of ``signal`` gives to ``question``; empty if none does."""
-    for _receiver, response in signal.send(sender=None, **question):
-        if response is not None:
-            return dict(cast(Mapping[int, float], response))
-    return {}

@@ -1,12 +1,11 @@
-"""A render task builds only a document that an app registered, and printing imports no app."""
+"""A render task builds only a document that an app registered (that printing imports no
+app is one of pyproject.toml's import contracts)."""
 
 from __future__ import annotations
 
-import ast
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -14,9 +13,6 @@ from pytest_django import Settings
 
 from printing import builders, state, tasks
 from tests.queue import DATABASE_TASKS, run_queue
-
-ROOT = Path(__file__).resolve().parents[2]
-APPS = {"club", "play", "tournaments", "ratings"}
 
 
 def test_the_apps_register_their_documents() -> None:
@@ -68,20 +64,3 @@ def test_a_render_of_an_unregistered_name_fails_and_says_so(settings: Settings) 
     run_queue()
     assert state.rendered("pdf:test:unknown") is None
     assert state.is_failed("pdf:test:unknown")
-
-
-def imported_tops(path: Path) -> set[str]:
-    names: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            names.update(alias.name.split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names.add(node.module.split(".")[0])
-    return names
-
-
-@pytest.mark.parametrize(
-    "module", sorted((ROOT / "printing").rglob("*.py")), ids=lambda path: path.name
-)
-def test_printing_imports_no_app(module: Path) -> None:
-    assert imported_tops(module) & APPS == set()

@@ -1,12 +1,11 @@
-"""The rating list consumes the results: tournaments and play announce a final result and
-import nothing of ratings; with the database queue a worker rates the list a moment later,
-the pages say it is updating meanwhile, and a burst of results is rated once."""
+"""The rating list consumes the results: tournaments and play announce a final result (and
+import nothing of ratings: pyproject.toml's import contracts); with the database queue a
+worker rates the list a moment later, the pages say it is updating meanwhile, and a burst
+of results is rated once."""
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,29 +24,7 @@ from tests.tournaments.conftest import make_tournament, seats
 from tournaments.models import Match, Round
 from tournaments.services import results, rounds
 
-ROOT = Path(__file__).resolve().parents[2]
 DATABASE_QUEUE = DATABASE_TASKS
-
-
-def imports(path: Path) -> set[str]:
-    """The top-level packages ``path`` imports from."""
-    names: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if isinstance(node, ast.Import):
-            names.update(alias.name.split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            names.add(node.module.split(".")[0])
-    return names
-
-
-@pytest.mark.parametrize("app", ["tournaments", "play"])
-def test_the_producers_of_results_import_nothing_of_ratings(app: str) -> None:
-    importers = [
-        str(path.relative_to(ROOT))
-        for path in sorted((ROOT / app).rglob("*.py"))
-        if "ratings" in imports(path)
-    ]
-    assert importers == []
 
 
 @pytest.fixture

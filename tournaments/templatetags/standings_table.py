@@ -20,7 +20,7 @@ from scoring.rules.events import WINNING_SCORE
 from tournaments import tiebreaks
 from tournaments.bridge import StandingRow
 from tournaments.models import Match, Tournament
-from tournaments.signals import answer, expected_scores_wanted
+from tournaments.ports import rating_list
 
 register = template.Library()
 
@@ -171,7 +171,7 @@ def pairing_lines(
 def expected_percents(pairs: Mapping[int, tuple[int, int]]) -> dict[int, tuple[int, int]]:
     """Each match's expected scores from the ratings, in per cent as the page shows them,
     seat 0's first; ``pairs``: each match's player ids, seat 0's first."""
-    chances = answer(expected_scores_wanted, pairs=dict(pairs)) if pairs else {}
+    chances = rating_list().expected_scores(pairs) if pairs else {}
     return {match: (round(100 * p), 100 - round(100 * p)) for match, p in chances.items()}
 
 

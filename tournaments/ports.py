@@ -1,0 +1,71 @@
+"""What the tournaments need from a rating list, declared here and implemented above.
+
+Tournaments seed a round 1 by rating and show each unplayed match's expected scores; a
+rating list knows both. Which one is asked is a setting, as Django chooses its backends:
+``TOURNAMENTS_RATING_LIST``, the dotted path of a class implementing ``RatingList``
+(the club's: ``ratings.ports.ClubRatingList``). Without it the tournaments run with
+``NoRatingList``: no one is rated, no match has expected scores, a random draw for
+round 1 of a tournament seeded by rating. The tournaments app imports no implementation.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Mapping
+from typing import Protocol
+
+from django.conf import settings
+from django.core.signals import setting_changed
+from django.utils.module_loading import import_string
+
+DEFAULT = "tournaments.ports.NoRatingList"
+
+
+class RatingList(Protocol):
+    """The three questions a tournament asks of a rating list; each is one or two queries."""
+
+    def ratings_now(self, players: Iterable[int]) -> dict[int, float]:
+        """{player id: rating number now} of those of ``players`` who are rated."""
+        ...
+
+    def expected_scores(self, pairs: Mapping[int, tuple[int, int]]) -> dict[int, float]:
+        """{match id: seat 0's expected score, 0 to 1} of the matches of ``pairs`` (match id:
+        the player ids in seats 0 and 1) the ratings say something of."""
+        ...
+
+    def version(self) -> int:
+        """A number that moves whenever those ratings and expected scores may change (the
+        pages that show them key on it)."""
+        ...
+
+
+class NoRatingList:
+    """No rating list: nobody is rated."""
+
+    def ratings_now(self, players: Iterable[int]) -> dict[int, float]:
+        return {}
+
+    def expected_scores(self, pairs: Mapping[int, tuple[int, int]]) -> dict[int, float]:
+        return {}
+
+    def version(self) -> int:
+        return 0
+
+
+def rating_list() -> RatingList:
+    """The rating list ``TOURNAMENTS_RATING_LIST`` names (``NoRatingList`` by default)."""
+    return _loaded(getattr(settings, "TOURNAMENTS_RATING_LIST", DEFAULT))
+
+
+@functools.cache
+def _loaded(path: str) -> RatingList:
+    chosen: RatingList = import_string(path)()
+    return chosen
+
+
+def _forget(*, setting: str, **kwargs: object) -> None:
+    if setting == "TOURNAMENTS_RATING_LIST":
+        _loaded.cache_clear()
+
+
+setting_changed.connect(_forget, dispatch_uid="tournaments-rating-list")
