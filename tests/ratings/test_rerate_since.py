@@ -13,9 +13,10 @@ from typing import Any
 
 import pytest
 from django.apps import apps
+from django.contrib import admin
 from django.contrib.auth.models import User
 from django.db.models import ProtectedError
-from django.test import override_settings
+from django.test import RequestFactory, override_settings
 
 from ratings import bridge
 from ratings.models import ListRating, PendingRerate, PeriodRating, RatingPeriod
@@ -211,3 +212,21 @@ def test_the_migration_links_each_period_rating_to_the_one_before(
     migration.link_previous_periods(apps, None)
     assert everything() == kept
     assert ListRating.objects.count() == 8
+
+
+def test_a_tournament_moved_in_the_admin_is_rated_in_its_new_place(
+    season: list[Tournament], rf: RequestFactory
+) -> None:
+    autumn = season[2]
+    model_admin = admin.site._registry[Tournament]
+    request = rf.post("/")
+    request.user = User.objects.get(username="organiser")
+    shown = model_admin.get_form(request, autumn)(instance=autumn)
+    data = {name: field.value() for name, field in ((name, shown[name]) for name in shown.fields)}
+    data.update(starts_on="2026-04-01", ends_on="2026-04-01")
+    form = model_admin.get_form(request, autumn)(data, instance=autumn)
+    assert form.is_valid(), form.errors
+    model_admin.save_model(request, form.save(commit=False), form, True)
+    periods = RatingPeriod.objects.order_by("position").values_list("round__tournament", flat=True)
+    assert list(periods)[:2] == [autumn.pk, autumn.pk]
+    assert_the_list_is_a_recomputation()
