@@ -263,18 +263,27 @@ def players_before(
     )
     standing: dict[int, RatedPlayer] = {}
     played_since: list[int] = []
-    for player, period, *values in lines.values_list("player_id", "period__position", *_VALUES):
+    for player, period, *values in lines.order_by().values_list(
+        "player_id", "period__position", *_VALUES
+    ):
         if period < position:
             standing[player] = _rated_player(period, *values)
         else:
             played_since.append(player)
-    since = PeriodRating.objects.filter(player__in=played_since, period__position__gte=position)
+    return standing | _before_their_first_since(position, played_since)
+
+
+def _before_their_first_since(position: int, players: list[int]) -> dict[int, RatedPlayer]:
+    """``players`` (ids), each as they stood after the period that their first period
+    rating from ``position`` on names (none: they were first rated from it on)."""
+    since = PeriodRating.objects.filter(player__in=players, period__position__gte=position)
     first: dict[int, tuple[int, int | None]] = {}
     for player, period, previous in since.order_by().values_list(
         "player_id", "period__position", "previous_position"
     ):
         if player not in first or period < first[player][0]:
             first[player] = (period, previous)
+    standing: dict[int, RatedPlayer] = {}
     before = {player: previous for player, (_first, previous) in first.items() if previous}
     rows = PeriodRating.objects.filter(
         player__in=list(before), period__position__in=set(before.values())

@@ -158,6 +158,22 @@ def _rebuild(periods: Sequence[bridge.Period], position: int) -> None:
     listed = {player: standing[player] for player in sorted(changed) if player in standing}
     rebuilt = set(range(position, position + len(periods)))
     period_of = _period_ids({rated.period for rated in listed.values()} | rebuilt)
+    PeriodRating.objects.bulk_create(_history(after, before=before, period_of=period_of))
+    ListRating.objects.bulk_create(
+        _values(ListRating(player_id=player, period_id=period_of[rated.period]), rated)
+        for player, rated in listed.items()
+    )
+    RatingList.objects.filter(pk=1).update(version=F("version") + 1, changed_at=timezone.now())
+
+
+def _history(
+    after: Sequence[dict[int, RatedPlayer]],
+    *,
+    before: dict[int, RatedPlayer],
+    period_of: dict[int, int],
+) -> list[PeriodRating]:
+    """The period ratings of the players of each period in ``after`` (rated in turn from
+    ``before``), each naming the player's period before it."""
     previous = {player: rated.period for player, rated in before.items()}
     history = []
     for players in after:
@@ -166,17 +182,12 @@ def _rebuild(periods: Sequence[bridge.Period], position: int) -> None:
             row.previous_position = previous.get(player)
             history.append(_values(row, rated))
             previous[player] = rated.period
-    PeriodRating.objects.bulk_create(history)
-    ListRating.objects.bulk_create(
-        _values(ListRating(player_id=player, period_id=period_of[rated.period]), rated)
-        for player, rated in listed.items()
-    )
-    RatingList.objects.filter(pk=1).update(version=F("version") + 1, changed_at=timezone.now())
+    return history
 
 
 def _listed_from(position: int) -> set[int]:
     """The players whose list line is from the period at ``position`` or later."""
-    lines = ListRating.objects.filter(period__position__gte=position)
+    lines = ListRating.objects.filter(period__position__gte=position).order_by()
     return set(lines.values_list("player_id", flat=True))
 
 
