@@ -23,7 +23,8 @@ rates the list again a moment later (``ratings.tasks``). ``RatingList``'s row is
 first, so re-rates run one at a time in the order they get the lock; each rates again
 from the earliest period any pending announcement names and deletes the announcements it
 took into account, so a burst of results is rated by the first re-rate that sees them
-and the re-rates after it find the list up to date and do nothing. Once none is pending
+and the re-rates after it find the list up to date and do nothing (but compare every
+period: nothing pending names where to start). Once none is pending
 the list is what a recomputation makes (docs/rating.md).
 """
 
