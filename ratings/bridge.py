@@ -24,6 +24,9 @@ how the players stood before a period, and turns them into the inputs of
 - A period's *date*: the day its round was published, within the tournament's days
   (a round paired the evening before counts on the first day), the first day when it
   was never published; a month's, the day its latest rated online match ended.
+- A period's *key*: where it comes in that order (``PeriodKey``); the periods *since* a
+  key are those whose key is the same or later. Reading only those, a re-rate after a
+  result reads no more when the club's history is longer.
 """
 
 from __future__ import annotations
@@ -34,13 +37,13 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import cast
 
-from django.db.models import Exists, OuterRef, QuerySet, Subquery
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from play.models import OnlineGame
 from play.rated import RATED_A_MONTH, month_of
 from ratings.glicko import Rating
-from ratings.models import PeriodRating, RatingPeriod
+from ratings.models import ListRating, PeriodRating, RatingPeriod
 from ratings.periods import Outcome, RatedPlayer
 from tournaments.models import Game, Match, Round, Seat
 
@@ -52,6 +55,27 @@ class Period:
     round: int | None
     date: datetime.date
     month: datetime.date | None = None
+
+
+PeriodKey = tuple[datetime.date, int, int, int]
+"""A period's place in the order they are rated: a round's (its tournament's first day,
+0, the tournament, the round's number), a month's (its last day, 1, 0, 0)."""
+
+
+def round_key(starts_on: datetime.date, tournament: int, number: int) -> PeriodKey:
+    return (starts_on, 0, tournament, number)
+
+
+def month_key(month: datetime.date) -> PeriodKey:
+    return (_month_end(month), 1, 0, 0)
+
+
+def period_keys(*, rounds: Collection[int], months: Collection[datetime.date]) -> list[PeriodKey]:
+    """The keys of ``rounds`` (ids: those that still exist) and of ``months``."""
+    found = Round.objects.filter(pk__in=list(rounds)).values_list(
+        "tournament__starts_on", "tournament_id", "number"
+    )
+    return [round_key(*row) for row in found] + [month_key(month) for month in months]
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,15 +100,21 @@ def rated_online_games() -> QuerySet[OnlineGame]:
     )
 
 
-def counted_online_games() -> list[OnlineResult]:
+def counted_online_games(*, since: datetime.date | None = None) -> list[OnlineResult]:
     """The rated online matches that count, in the order they ended: of those between the
-    same two members in one month, the first ``RATED_A_MONTH``."""
+    same two members in one month, the first ``RATED_A_MONTH``. ``since``: only those of
+    that month (its first day) and later (the months are counted apart)."""
     games = rated_online_games().order_by("last_move", "pk")
+    if since is not None:  # a day early: the site's time zone decides the month
+        day_before = datetime.datetime.combine(since - datetime.timedelta(days=1), datetime.time())
+        games = games.filter(last_move__gte=timezone.make_aware(day_before))
     counted: list[OnlineResult] = []
     between: dict[tuple[datetime.date, frozenset[int]], int] = defaultdict(int)
     for ended, winner, first, second in games.values_list(
         "last_move", "winner", "player_0", "player_1"
     ):
+        if since is not None and month_of(ended) < since:
+            continue
         pair = (first, second)
         key = (month_of(ended), frozenset(pair))
         between[key] += 1
@@ -114,28 +144,31 @@ def _date(round_: Round) -> datetime.date:
     return min(max(published, tournament.starts_on), tournament.ends_on)
 
 
-def rated_periods() -> list[Period]:
-    """The rating periods as the results make them, in the order they are rated."""
+def rated_periods(*, since: PeriodKey | None = None) -> list[Period]:
+    """The rating periods as the results make them, in the order they are rated (``since``:
+    only those since that key)."""
     rounds = (
         Round.objects.filter(Exists(rated_matches().filter(round=OuterRef("pk"))))
         .select_related("tournament")
         .only("number", "published_at", "tournament__starts_on", "tournament__ends_on")
     )
-    ordered: list[tuple[tuple[datetime.date, int, int, int], Period]] = [
+    if since is not None:
+        rounds = rounds.filter(tournament__starts_on__gte=since[0])
+    ordered: list[tuple[PeriodKey, Period]] = [
         (
-            (round_.tournament.starts_on, 0, round_.tournament_id, round_.number),
+            round_key(round_.tournament.starts_on, round_.tournament_id, round_.number),
             Period(round_.pk, _date(round_)),
         )
         for round_ in rounds
     ]
     latest: dict[datetime.date, datetime.date] = {}
-    for ended in (game.ended for game in counted_online_games()):
+    first_month = None if since is None else since[0].replace(day=1)
+    for ended in (game.ended for game in counted_online_games(since=first_month)):
         month = month_of(ended)
         latest[month] = max(latest.get(month, month), timezone.localdate(ended))
-    ordered += [
-        ((_month_end(month), 1, 0, 0), Period(None, date, month)) for month, date in latest.items()
-    ]
-    return [period for _key, period in sorted(ordered, key=lambda pair: pair[0])]
+    ordered += [(month_key(month), Period(None, date, month)) for month, date in latest.items()]
+    ordered.sort(key=lambda pair: pair[0])
+    return [period for key, period in ordered if since is None or key >= since]
 
 
 def stored_periods() -> list[Period]:
@@ -148,13 +181,35 @@ def stored_periods() -> list[Period]:
     ]
 
 
+def stored_periods_since(since: PeriodKey) -> list[tuple[int, Period]]:
+    """The rating periods the list stores since the key ``since``, with their positions,
+    by position."""
+    stored = RatingPeriod.objects.filter(
+        Q(round__tournament__starts_on__gte=since[0]) | Q(month__gte=since[0].replace(day=1))
+    ).order_by("position")
+    found = []
+    for position, round_id, date, month, starts_on, tournament, number in stored.values_list(
+        "position",
+        "round_id",
+        "date",
+        "month",
+        "round__tournament__starts_on",
+        "round__tournament_id",
+        "round__number",
+    ):
+        key = round_key(starts_on, tournament, number) if month is None else month_key(month)
+        if key >= since:
+            found.append((position, Period(round_id, date, month)))
+    return found
+
+
 def period_outcomes(periods: Sequence[Period]) -> list[list[Outcome]]:
     """The rated matches of each of ``periods``: a round's by match id, a month's in the
     order they ended."""
     of_rounds = outcomes([period.round for period in periods if period.round is not None])
     months = {period.month for period in periods if period.month is not None}
     of_months: dict[datetime.date, list[Outcome]] = defaultdict(list)
-    for game in counted_online_games() if months else []:
+    for game in counted_online_games(since=min(months)) if months else []:
         if month_of(game.ended) in months:
             of_months[month_of(game.ended)].append(Outcome(winner=game.winner, loser=game.loser))
     decided = []
@@ -190,19 +245,61 @@ def outcomes(rounds: Collection[int]) -> dict[int, list[Outcome]]:
     return by_round
 
 
-def players_before(position: int) -> dict[int, RatedPlayer]:
-    """Every rated player as they stood before the period at ``position``, by player id."""
-    last = (
-        PeriodRating.objects.filter(player=OuterRef("player"), period__position__lt=position)
-        .order_by("-period__position")
-        .values("period__position")[:1]
+def players_before(
+    position: int, *, players: Collection[int] | None = None
+) -> dict[int, RatedPlayer]:
+    """Every rated player (of ``players``, ids; None: all) as they stood before the period at
+    ``position``, by player id.
+
+    A player's list line is how they stand after the last period they played in; for a
+    player whose last period is ``position`` or later, their first period rating from
+    ``position`` on names the period before it (``previous_position``). Neither reads the
+    periods before ``position``, however many there are.
+    """
+    lines = (
+        ListRating.objects.all()
+        if players is None
+        else ListRating.objects.filter(player__in=list(players))
     )
+    standing: dict[int, RatedPlayer] = {}
+    played_since: list[int] = []
+    for player, period, *values in lines.order_by().values_list(
+        "player_id", "period__position", *_VALUES
+    ):
+        if period < position:
+            standing[player] = _rated_player(period, *values)
+        else:
+            played_since.append(player)
+    return standing | _before_their_first_since(position, played_since)
+
+
+def _before_their_first_since(position: int, players: list[int]) -> dict[int, RatedPlayer]:
+    """``players`` (ids), each as they stood after the period that their first period
+    rating from ``position`` on names (none: they were first rated from it on)."""
+    since = PeriodRating.objects.filter(player__in=players, period__position__gte=position)
+    first: dict[int, tuple[int, int | None]] = {}
+    for player, period, previous in since.order_by().values_list(
+        "player_id", "period__position", "previous_position"
+    ):
+        if player not in first or period < first[player][0]:
+            first[player] = (period, previous)
+    standing: dict[int, RatedPlayer] = {}
+    before = {player: previous for player, (_first, previous) in first.items() if previous}
     rows = PeriodRating.objects.filter(
-        period__position__lt=position, period__position=Subquery(last)
-    ).values_list(
-        "player_id", "period__position", "rating", "deviation", "volatility", "matches", "wins"
+        player__in=list(before), period__position__in=set(before.values())
     )
-    return {
-        player: RatedPlayer(Rating(rating, deviation, volatility), period, matches, wins)
-        for player, period, rating, deviation, volatility, matches, wins in rows
-    }
+    for player, period, *values in rows.order_by().values_list(
+        "player_id", "period__position", *_VALUES
+    ):
+        if before[player] == period:
+            standing[player] = _rated_player(period, *values)
+    return standing
+
+
+_VALUES = ("rating", "deviation", "volatility", "matches", "wins")
+
+
+def _rated_player(
+    period: int, rating: float, deviation: float, volatility: float, matches: int, wins: int
+) -> RatedPlayer:
+    return RatedPlayer(Rating(rating, deviation, volatility), period, matches, wins)

@@ -97,10 +97,14 @@ class RatedValues(models.Model):
 
 
 class PeriodRating(RatedValues):
-    """A player's rating after a period in which they played (one point of their history)."""
+    """A player's rating after a period in which they played (one point of their history),
+    and the position of the period they last played in before it (``previous_position``;
+    None: this is their first), so a re-rate from a period on finds how its players stood
+    before it in their rows from it on, without reading the history before it."""
 
     period = models.ForeignKey(RatingPeriod, on_delete=models.CASCADE, related_name="ratings")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="period_ratings")
+    previous_position = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta(RatedValues.Meta):
         verbose_name = _("period rating")
@@ -110,6 +114,9 @@ class PeriodRating(RatedValues):
             *RatedValues.Meta.constraints,
             # Player first: the index also finds a player's history.
             models.UniqueConstraint(fields=["player", "period"], name="rated_once_a_period"),
+            models.CheckConstraint(
+                condition=Q(previous_position__gte=1), name="period_rating_previous_position"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -43,6 +43,10 @@ class Outcome:
         if self.winner == self.loser:
             raise ValueError(f"a player cannot play themselves: {self!r}")
 
+    @property
+    def players(self) -> tuple[int, int]:
+        return (self.winner, self.loser)
+
 
 @dataclass(frozen=True, slots=True)
 class RatedPlayer:

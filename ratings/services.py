@@ -10,7 +10,12 @@ algorithm returned, and the floats read back are the ones written.
 The stored periods are also compared with the ones the results make now, and the list
 is rated again from the first that differs: a round that became a rated round, a
 tournament moved to other dates or an older tournament imported all reorder the periods
-after them, whichever result was saved.
+after them. Each of these is announced: a result names its round (or month), a change to
+a tournament's days or to whether it is rated names none. When every announcement names
+its period, only the periods since the earliest of them are read, compared and rated
+again, from the stored ratings before it (``bridge.players_before``), so the work does
+not grow with the periods before it; an announcement that names none, or a re-rate with
+none pending, compares every period.
 
 A final result is announced by its producer (``tournaments.signals``, ``play.signals``):
 ``ratings_announce`` writes a ``PendingRerate`` in the result's transaction and a worker
@@ -18,7 +23,8 @@ rates the list again a moment later (``ratings.tasks``). ``RatingList``'s row is
 first, so re-rates run one at a time in the order they get the lock; each rates again
 from the earliest period any pending announcement names and deletes the announcements it
 took into account, so a burst of results is rated by the first re-rate that sees them
-and the re-rates after it find the list up to date and do nothing. Once none is pending
+and the re-rates after it find the list up to date and do nothing (but compare every
+period: nothing pending names where to start). Once none is pending
 the list is what a recomputation makes (docs/rating.md).
 """
 
@@ -29,7 +35,7 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import F, Max
 from django.utils import timezone
 
 from ratings import bridge
@@ -85,7 +91,10 @@ def ratings_rerate(
     months = {named for _pk, _round, named in pending if named is not None}
     rounds |= {round.pk} if round is not None else set()
     months |= {month} if month is not None else set()
-    rated, stored = bridge.rated_periods(), bridge.stored_periods()
+    unnamed = any(round_id is None and named is None for _pk, round_id, named in pending)
+    first, rated, stored = _periods_to_compare(
+        None if unnamed else min(bridge.period_keys(rounds=rounds, months=months), default=None)
+    )
     start = _first_difference(rated, stored)
     for index, period in enumerate(rated):
         if period.round in rounds or period.month in months:
@@ -93,8 +102,23 @@ def ratings_rerate(
     PendingRerate.objects.filter(pk__in=[pk for pk, _round, _month in pending]).delete()
     if start == len(rated) == len(stored):
         return None
-    _rebuild(rated, start)
-    return start + 1
+    _rebuild(rated[start:], first + start)
+    return first + start
+
+
+def _periods_to_compare(
+    since: bridge.PeriodKey | None,
+) -> tuple[int, list[bridge.Period], list[bridge.Period]]:
+    """The position of the first period to compare, and the periods from it on as the
+    results make them and as the list stores them: those since the key ``since``, or all
+    (None, or when the stored ones since it are not the last: stored out of order)."""
+    if since is not None:
+        stored = bridge.stored_periods_since(since)
+        latest = RatingPeriod.objects.aggregate(latest=Max("position"))["latest"] or 0
+        first = stored[0][0] if stored else latest + 1
+        if [position for position, _period in stored] == list(range(first, latest + 1)):
+            return first, bridge.rated_periods(since=since), [period for _, period in stored]
+    return 1, bridge.rated_periods(), bridge.stored_periods()
 
 
 @transaction.atomic
@@ -105,18 +129,20 @@ def ratings_recompute() -> int:
     done = list(PendingRerate.objects.values_list("pk", flat=True))
     rated = bridge.rated_periods()
     PendingRerate.objects.filter(pk__in=done).delete()
-    _rebuild(rated, 0)
+    _rebuild(rated, 1)
     return len(rated)
 
 
-def _rebuild(rated: Sequence[bridge.Period], start: int) -> None:
-    """Store ``rated[start:]`` rated again, from the stored periods before them."""
-    position = start + 1
-    before = bridge.players_before(position) if start else {}
-    periods = rated[start:]
+def _rebuild(periods: Sequence[bridge.Period], position: int) -> None:
+    """Store ``periods`` rated again from ``position`` on, from the stored periods before
+    them; the list lines of the players rated in them, before or now, follow."""
     outcomes = bridge.period_outcomes(periods)
+    playing = {player for decided in outcomes for match in decided for player in match.players}
+    changed = playing | _listed_from(position)
+    before = bridge.players_before(position, players=changed) if position > 1 else {}
     after = rate_periods(outcomes, first=position, players=before)
-    changed = _clear_from(position, played={player for players in after for player in players})
+    ListRating.objects.filter(player__in=list(changed)).delete()
+    RatingPeriod.objects.filter(position__gte=position).delete()
     RatingPeriod.objects.bulk_create(
         RatingPeriod(
             round_id=period.round,
@@ -131,12 +157,9 @@ def _rebuild(rated: Sequence[bridge.Period], start: int) -> None:
     for players in after:
         standing.update(players)
     listed = {player: standing[player] for player in sorted(changed) if player in standing}
-    period_of = _period_ids({rated.period for rated in listed.values()} | {position})
-    PeriodRating.objects.bulk_create(
-        _values(PeriodRating(player_id=player, period_id=period_of[rated.period]), rated)
-        for players in after
-        for player, rated in sorted(players.items())
-    )
+    rebuilt = set(range(position, position + len(periods)))
+    period_of = _period_ids({rated.period for rated in listed.values()} | rebuilt)
+    PeriodRating.objects.bulk_create(_history(after, before=before, period_of=period_of))
     ListRating.objects.bulk_create(
         _values(ListRating(player_id=player, period_id=period_of[rated.period]), rated)
         for player, rated in listed.items()
@@ -144,19 +167,34 @@ def _rebuild(rated: Sequence[bridge.Period], start: int) -> None:
     RatingList.objects.filter(pk=1).update(version=F("version") + 1, changed_at=timezone.now())
 
 
-def _clear_from(position: int, *, played: set[int]) -> set[int]:
-    """Delete the periods from ``position`` on and the list lines that will change: those
-    of the players rated there, before or now. Returns those players."""
-    listed = ListRating.objects.filter(Q(period__position__gte=position) | Q(player__in=played))
-    changed = played | set(listed.values_list("player_id", flat=True))
-    listed.delete()
-    RatingPeriod.objects.filter(position__gte=position).delete()
-    return changed
+def _history(
+    after: Sequence[dict[int, RatedPlayer]],
+    *,
+    before: dict[int, RatedPlayer],
+    period_of: dict[int, int],
+) -> list[PeriodRating]:
+    """The period ratings of the players of each period in ``after`` (rated in turn from
+    ``before``), each naming the player's period before it."""
+    previous = {player: rated.period for player, rated in before.items()}
+    history = []
+    for players in after:
+        for player, rated in sorted(players.items()):
+            row = PeriodRating(player_id=player, period_id=period_of[rated.period])
+            row.previous_position = previous.get(player)
+            history.append(_values(row, rated))
+            previous[player] = rated.period
+    return history
+
+
+def _listed_from(position: int) -> set[int]:
+    """The players whose list line is from the period at ``position`` or later."""
+    lines = ListRating.objects.filter(period__position__gte=position).order_by()
+    return set(lines.values_list("player_id", flat=True))
 
 
 def _period_ids(positions: set[int]) -> dict[int, int]:
     """The ids of the periods at ``positions``."""
-    periods = RatingPeriod.objects.filter(position__gte=min(positions, default=1))
+    periods = RatingPeriod.objects.filter(position__in=positions)
     return dict(periods.values_list("position", "pk"))
 
 

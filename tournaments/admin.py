@@ -25,6 +25,7 @@ from tournaments.models import (
 )
 from tournaments.services.changes import tournament_changed
 from tournaments.services.tournaments import made_up_refusal
+from tournaments.signals import final_results_changed
 
 
 def tournament_of(obj: Tournament | Entry | ForbiddenPair) -> int:
@@ -106,6 +107,14 @@ class TournamentAdmin(ChangesTournament):
     # Whether it is a rehearsal is set by ``manage.py simulate_tournament`` alone.
     readonly_fields = ["status", "champion", "rehearsal"]
     inlines = [EntryInline]
+
+    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
+        """Other days may put its rounds in another place among the rating periods: announced
+        as ``tournament_update`` does (the rating list re-rates only from an announced
+        period on, and this change names none)."""
+        super().save_model(request, obj, form, change)
+        if change and {"starts_on", "ends_on"} & set(form.changed_data):
+            final_results_changed.send(sender=Tournament, round=None, at_once=False)
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
         """Whether a tournament is rated is changed by ``manage.py set_tournament_rated``
