@@ -32,10 +32,12 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from core import revalidation
 from ratings import bridge
 from ratings.models import ListRating, PendingRerate, PeriodRating, RatingList, RatingPeriod
 from ratings.periods import RatedPlayer, rate_periods
 from tournaments.models import Round
+from tournaments.signals import EXPECTED_SCORES
 
 
 def _lock_list() -> None:
@@ -142,6 +144,8 @@ def _rebuild(rated: Sequence[bridge.Period], start: int) -> None:
         for player, rated in listed.items()
     )
     RatingList.objects.filter(pk=1).update(version=F("version") + 1, changed_at=timezone.now())
+    # The round pages answered from the cache show expected scores from the list.
+    revalidation.moved(EXPECTED_SCORES)
 
 
 def _clear_from(position: int, *, played: set[int]) -> set[int]:

@@ -38,6 +38,9 @@ expected_scores_wanted = Signal()
 # Sent with nothing: a number that moves whenever those expected scores may change (the
 # rating list's version), for the cached rows that show them; 0 when nobody answers.
 expected_scores_version_wanted = Signal()
+# The scope (``core.revalidation``) of those expected scores: whoever answers the question
+# above moves its mark with every change of its version, as the rating list does.
+EXPECTED_SCORES = "expected-scores"
 
 
 def answer_version(signal: Signal) -> int:
