@@ -112,22 +112,53 @@ def _reader_key(cookie: str) -> str:
     return "reader:" + session_scope(cookie)
 
 
-def early_answer(request: HttpRequest, page: Page) -> tuple[HttpResponse, Version] | None:
-    """The 304 for a reader whose copy is current, from the cache alone; else None."""
+@dataclass(frozen=True)
+class Found:
+    """What the cache holds for a page and its reader, read in one go before the session
+    or the database is (``find``): the entries, and the marks they are checked against
+    (and, if nothing is kept yet, stamped with)."""
+
+    page: Page
+    cookie: str  # the session cookie ("": none)
+    reader_scopes: tuple[str, ...]  # the reader's entry's scopes (none: no entry kept)
+    kept: revalidation.Kept
+
+    def version(self) -> Version | None:
+        entry = self.kept.good(self.page.key)
+        if not isinstance(entry, dict):
+            return None
+        at = datetime.datetime.fromtimestamp(entry["at"], tz=datetime.UTC)
+        return Version(str(entry["version"]), at)
+
+    def reader(self) -> str | None:
+        if not self.cookie:
+            return VISITOR
+        facts = self.kept.good(_reader_key(self.cookie)) if self.reader_scopes else None
+        return facts if isinstance(facts, str) else None
+
+
+def find(request: HttpRequest, page: Page) -> Found:
+    """The page's and the reader's entries and their marks, in one read of the cache. A
+    reader's entry is looked for only while their session is not loaded: the marks must be
+    read before what the entry is made of."""
+    cookie = _session_cookie(request)
+    keys = [page.key]
+    reader_scopes: tuple[str, ...] = ()
+    if cookie and not request.session.accessed:
+        keys.append(_reader_key(cookie))
+        reader_scopes = (session_scope(cookie), revalidation.READERS)
+    kept = revalidation.fetch(keys, [*page.scopes, *reader_scopes])
+    return Found(page, cookie, reader_scopes, kept)
+
+
+def early_answer(request: HttpRequest, found: Found) -> tuple[HttpResponse, Version] | None:
+    """The 304 for a reader whose copy is current, from what the cache holds alone; else
+    None (the page is asked of the database)."""
     if "If-None-Match" not in request.headers or CookieStorage.cookie_name in request.COOKIES:
         return None
-    cookie = _session_cookie(request)
-    keys, scopes = [page.key], list(page.scopes)
-    if cookie:
-        keys.append(_reader_key(cookie))
-        scopes += [session_scope(cookie), revalidation.READERS]
-    kept = revalidation.fetch(keys, scopes)
-    entry = kept.good(page.key)
-    reader = kept.good(_reader_key(cookie)) if cookie else VISITOR
-    if not isinstance(entry, dict) or not isinstance(reader, str):
+    version, reader = found.version(), found.reader()
+    if version is None or reader is None:
         return None
-    at = datetime.datetime.fromtimestamp(entry["at"], tz=datetime.UTC)
-    version = Version(str(entry["version"]), at)
     tag = etag(request, version.version, reader)
     response = get_conditional_response(request, etag=tag)
     if response is None or response.status_code != 304:
@@ -136,14 +167,23 @@ def early_answer(request: HttpRequest, page: Page) -> tuple[HttpResponse, Versio
     return response, version
 
 
-def stamp(request: HttpRequest, page: Page) -> dict[str, str] | None:
-    """The marks the page's and the reader's entries will be stamped with, read before the
-    database and the session are (None when the cache keeps nothing)."""
-    scopes = list(page.scopes)
-    cookie = _session_cookie(request)
-    if cookie and not request.session.accessed:
-        scopes += [session_scope(cookie), revalidation.READERS]
-    return revalidation.stamp(scopes)
+def remember(request: HttpRequest, found: Found, version: Version, reader: str) -> None:
+    """Keep the page's version and the reader's facts (read from the database and the
+    session after ``found``) for the early path, where the cache does not hold them
+    already. Only for a reader whose page has validators: not an organiser, no message
+    waiting."""
+    scopes = [*found.page.scopes, *found.reader_scopes]
+    marks = found.kept.marks  # read before the data was: they stamp it
+    if not all(scope in marks for scope in scopes):
+        # Marks made now would postdate the data: made for the next request to use.
+        revalidation.stamp(scopes)
+        return
+    if found.version() != version:
+        entry = {"version": version.version, "at": version.at.timestamp()}
+        revalidation.keep(found.page.key, entry, {s: marks[s] for s in found.page.scopes})
+    if found.reader_scopes and found.reader() != reader:
+        own = {scope: marks[scope] for scope in found.reader_scopes}
+        revalidation.keep(_reader_key(found.cookie), reader, own)
 
 
 def reader_of(request: HttpRequest) -> str:
@@ -151,19 +191,3 @@ def reader_of(request: HttpRequest) -> str:
     user = getattr(request, "user", None)
     pk = user.pk if user is not None and user.is_authenticated else None
     return facts(pk, request.session.get(SESSION_KEY, {}))
-
-
-def remember(
-    request: HttpRequest, page: Page, version: Version, reader: str, marks: dict[str, str] | None
-) -> None:
-    """Keep the page's version and the reader's facts, computed after ``marks`` were read,
-    for the early path. Only for a reader whose page has validators: not an organiser,
-    no message waiting."""
-    if marks is None:
-        return
-    stamped = {scope: marks[scope] for scope in page.scopes}
-    revalidation.keep(page.key, {"version": version.version, "at": version.at.timestamp()}, stamped)
-    cookie = _session_cookie(request)
-    if cookie and session_scope(cookie) in marks:
-        own = {scope: marks[scope] for scope in (session_scope(cookie), revalidation.READERS)}
-        revalidation.keep(_reader_key(cookie), reader, own)

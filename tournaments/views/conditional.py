@@ -99,20 +99,19 @@ def conditional(validators: Validators) -> Callable[[View], View]:
             if request.method not in ("GET", "HEAD"):
                 return _vary(view(request, *args, **kwargs))
             page = revalidation.page_of(validators.kind, kwargs)
-            marks = None
-            if page is not None:
-                early = revalidation.early_answer(request, page)
+            found = None if page is None else revalidation.find(request, page)
+            if found is not None:
+                early = revalidation.early_answer(request, found)
                 if early is not None:
                     return _vary(_mark(*early))
-                marks = revalidation.stamp(request, page)  # before the session and the data
             fresh = _fresh_only(request)
             version = None if fresh else validators.version_of(request, *args, **kwargs)
             if version is None:
                 return _vary(view(request, *args, **kwargs))
             reader = revalidation.reader_of(request)
             etag = revalidation.etag(request, version.version, reader)
-            if page is not None:
-                revalidation.remember(request, page, version, reader, marks)
+            if found is not None:
+                revalidation.remember(request, found, version, reader)
             response = get_conditional_response(
                 request, etag=etag, last_modified=int(version.at.timestamp())
             ) or view(request, *args, **kwargs)
