@@ -1,7 +1,7 @@
 """What a reader waits for, from the client's side: revalidated pages against a bare view
 (issue 37).
 
-    python -m benchmarks.revalidation [--players 128] [--clients 8] [--seconds 8] [--rounds 3]
+    python -m benchmarks.revalidation [--players 128] [--clients 8] [--seconds 5] [--rounds 3]
 
 1. A PostgreSQL cluster of the run's own (``benchmarks.soak_servers.Postgres``: ``initdb``
    on a free port), migrated, with the load test's championship
@@ -28,10 +28,11 @@
 
    Before measuring, each reader asks the page twice (its first answer may set the CSRF
    cookie, which the page's validators include) and keeps the second answer's ``ETag``.
-4. ``--rounds`` rounds, the addresses in another order each round (rotated), so a slow
-   moment of the shared machine does not fall on one address only. Printed: for each
-   address the median over the rounds of requests/s, p50 and p95, and of the ratio of
-   its requests/s to the bare view's in the same round; the load average
+4. ``--rounds`` rounds. In each, the bare view is measured between every two addresses
+   (the machine is shared: its load moves from minute to minute), and an address's ratio
+   is its requests/s over the mean of the bare view's just before and just after it; the
+   addresses come in another order each round (rotated). Printed: for each address the
+   median over the rounds of requests/s, p50, p95 and that ratio; the load average
    (``os.getloadavg()``) before and after each round.
 
 Left out: TLS and a proxy in front (the loopback only), a browser's own work (parsing,
@@ -62,6 +63,7 @@ from benchmarks.load import _environment
 from benchmarks.soak_servers import Postgres, Site, free_port, manage
 
 ROOT = Path(__file__).resolve().parent.parent
+BASELINE = "bare view"
 
 
 @dataclass(frozen=True)
@@ -168,7 +170,7 @@ def addresses(venue: dict[str, object]) -> list[Address]:
     match = tables[len(tables) // 2]["match"]
     return [
         Address("ping", "/ping/"),
-        Address("bare view", "/health/bare/"),
+        Address(BASELINE, "/health/bare/"),
         Address("standings, 304", f"/t/{slug}/standings/", revalidated=True),
         Address("round, 304", f"/t/{slug}/round/{number}/", revalidated=True),
         Address("match, 304", f"/t/{slug}/match/{match}/", revalidated=True),
@@ -182,10 +184,14 @@ def load() -> str:
     return ", ".join(f"{value:.1f}" for value in os.getloadavg())
 
 
-def report(results: dict[str, list[Measured]], loads: list[str], args: argparse.Namespace) -> str:
-    bare = results["bare view"]
+def report(
+    results: dict[str, list[Measured]],
+    ratios: dict[str, list[float]],
+    loads: list[str],
+    args: argparse.Namespace,
+) -> str:
     lines = [
-        f"{args.clients} clients, {args.seconds:g} s an address, {args.rounds} rounds, "
+        f"{args.clients} clients, {args.seconds:g} s a measurement, {args.rounds} rounds, "
         f"{args.players} players; {os.cpu_count()} cores; load average before and after "
         f"each round: {'; '.join(loads)}",
         "",
@@ -193,13 +199,11 @@ def report(results: dict[str, list[Measured]], loads: list[str], args: argparse.
         "|---|---|---|---|---|---|",
     ]
     for name, runs in results.items():
-        pairs = zip(runs, bare, strict=True)
-        ratio = statistics.median(run.per_second / b.per_second for run, b in pairs)
         lines.append(
             f"| {name} | {statistics.median(r.per_second for r in runs):.0f} | "
             f"{statistics.median(r.percentile(0.5) for r in runs):.1f} | "
             f"{statistics.median(r.percentile(0.95) for r in runs):.1f} | "
-            f"{ratio:.2f} | {sum(r.unexpected for r in runs)} |"
+            f"{statistics.median(ratios[name]):.2f} | {sum(r.unexpected for r in runs)} |"
         )
     return "\n".join(lines)
 
@@ -219,21 +223,33 @@ def run(args: argparse.Namespace, folder: Path) -> str:
         site = Site(env, port, folder / "serve.log")
         site.start()
         pages = addresses(venue)
+        bare = next(page for page in pages if page.name == BASELINE)
         results: dict[str, list[Measured]] = {page.name: [] for page in pages}
+        ratios: dict[str, list[float]] = {page.name: [] for page in pages}
         loads = []
         for number in range(args.rounds):
             before = load()
-            shift = number * 3 % len(pages)
-            for page in pages[shift:] + pages[:shift]:
+            others = [page for page in pages if page is not bare]
+            shift = number * 3 % len(others)
+            baseline = measure(port, bare, args.clients, args.seconds)
+            results[bare.name].append(baseline)
+            for page in others[shift:] + others[:shift]:
                 measured = measure(port, page, args.clients, args.seconds)
+                after = measure(port, bare, args.clients, args.seconds)
                 results[page.name].append(measured)
+                results[bare.name].append(after)
+                ratio = measured.per_second / ((baseline.per_second + after.per_second) / 2)
+                ratios[page.name].append(ratio)
+                baseline = after
                 print(
-                    f"round {number + 1}: {page.name}: {measured.per_second:.0f}/s, "
+                    f"round {number + 1}: {page.name}: {measured.per_second:.0f}/s "
+                    f"({ratio:.2f} of the bare view around it), "
                     f"p95 {measured.percentile(0.95):.1f} ms, unexpected {measured.unexpected}",
                     flush=True,
                 )
+            ratios[bare.name].append(1.0)
             loads.append(f"{before} → {load()}")
-        return report(results, loads, args)
+        return report(results, ratios, loads, args)
     finally:
         if site is not None:
             site.stop()
@@ -244,7 +260,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=128)
     parser.add_argument("--clients", type=int, default=8)
-    parser.add_argument("--seconds", type=float, default=8.0)
+    parser.add_argument("--seconds", type=float, default=5.0, help="of each measurement")
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args(argv)
     folder = Path(tempfile.mkdtemp(prefix="club-revalidation-"))
