@@ -24,8 +24,9 @@ The early path answers only a GET or HEAD with ``If-None-Match``, without a mess
 cookie, whose page entry is good and whose reader is known without the session: no
 session cookie (a visitor: no account, no link) or a good reader's entry. It computes the
 ETag as the page would (``etag``) and answers 304 when the reader's copy has it;
-otherwise the page is served as before (from the database), which keeps both entries
-again. An organiser has no reader's entry, so their pages are always computed (and
+otherwise the page is served as before (from the database), and what the cache did not
+hold is kept for the next time. A reader without a copy (no ``If-None-Match``) is not
+looked up at all: nothing could be answered from the cache. An organiser has no reader's entry, so their pages are always computed (and
 always fresh); a page with a message waiting is too.
 """
 
@@ -147,7 +148,10 @@ def find(request: HttpRequest, page: Page) -> Found:
     if cookie and not request.session.accessed:
         keys.append(_reader_key(cookie))
         reader_scopes = (session_scope(cookie), revalidation.READERS)
-    kept = revalidation.fetch(keys, [*page.scopes, *reader_scopes])
+    scopes = [*page.scopes, *reader_scopes]
+    kept = revalidation.fetch(keys, scopes)
+    if len(kept.marks) < len(scopes):  # made now, still before the data is read
+        kept = revalidation.Kept(kept.entries, revalidation.stamp(scopes) or kept.marks)
     return Found(page, cookie, reader_scopes, kept)
 
 
@@ -175,9 +179,7 @@ def remember(request: HttpRequest, found: Found, version: Version, reader: str) 
     scopes = [*found.page.scopes, *found.reader_scopes]
     marks = found.kept.marks  # read before the data was: they stamp it
     if not all(scope in marks for scope in scopes):
-        # Marks made now would postdate the data: made for the next request to use.
-        revalidation.stamp(scopes)
-        return
+        return  # the cache keeps nothing now (marks made now would postdate the data)
     if found.version() != version:
         entry = {"version": version.version, "at": version.at.timestamp()}
         revalidation.keep(found.page.key, entry, {s: marks[s] for s in found.page.scopes})

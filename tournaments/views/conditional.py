@@ -99,7 +99,10 @@ def conditional(validators: Validators) -> Callable[[View], View]:
             if request.method not in ("GET", "HEAD"):
                 return _vary(view(request, *args, **kwargs))
             page = revalidation.page_of(validators.kind, kwargs)
-            found = None if page is None else revalidation.find(request, page)
+            # A reader without a copy (a new visitor) gets the page: the cache is asked,
+            # and kept, by the reader who asks again.
+            asks_again = "If-None-Match" in request.headers
+            found = revalidation.find(request, page) if page and asks_again else None
             if found is not None:
                 early = revalidation.early_answer(request, found)
                 if early is not None:
