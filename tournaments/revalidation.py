@@ -26,8 +26,9 @@ session cookie (a visitor: no account, no link) or a good reader's entry. It com
 ETag as the page would (``etag``) and answers 304 when the reader's copy has it;
 otherwise the page is served as before (from the database), and what the cache did not
 hold is kept for the next time. A reader without a copy (no ``If-None-Match``) is not
-looked up at all: nothing could be answered from the cache. An organiser has no reader's entry, so their pages are always computed (and
-always fresh); a page with a message waiting is too.
+looked up at all: nothing could be answered from the cache. An organiser has no reader's
+entry, so their pages are always computed (and always fresh); a page with a message
+waiting is too.
 """
 
 from __future__ import annotations
