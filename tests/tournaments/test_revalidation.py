@@ -17,6 +17,7 @@ from pytest_django import DjangoAssertNumQueries, DjangoCaptureOnCommitCallbacks
 
 from config.settings import DATABASES, parse_cache_url
 from core import revalidation
+from ratings.services import ratings_recompute
 from tests.tournaments.conftest import account, seats
 from tournaments.access import Actor
 from tournaments.models import Match, Tournament
@@ -244,3 +245,16 @@ def test_without_a_cache_the_pages_are_as_correct(
         match=match, by=Actor(user=account(first)), first_dealer=0, games=[(0, 90), (0, 80)]
     )
     assert again(browser, url, copy).status_code == 200
+
+
+def test_a_new_rating_list_gives_the_round_in_play_its_new_expected_scores(
+    playing: Tournament, django_assert_num_queries: DjangoAssertNumQueries
+) -> None:
+    """The round's rows show expected scores from the list; the standings do not."""
+    browser = visitor()
+    round_page, standings = pages(playing)["round"], pages(playing)["standings"]
+    round_copy, standings_copy = kept_copy(browser, round_page), kept_copy(browser, standings)
+    ratings_recompute()
+    assert again(browser, round_page, round_copy).status_code == 200
+    with django_assert_num_queries(0):
+        assert again(browser, standings, standings_copy).status_code == 304
