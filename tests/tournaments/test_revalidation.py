@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pytest
-from django.contrib import messages
+from django.contrib import admin, messages
 from django.contrib.auth.models import Group, User
 from django.contrib.messages.storage.cookie import CookieStorage
 from django.http import HttpRequest, HttpResponse
@@ -18,8 +18,9 @@ from pytest_django import DjangoAssertNumQueries, DjangoCaptureOnCommitCallbacks
 from config.settings import DATABASES, parse_cache_url
 from core import revalidation
 from ratings.services import ratings_recompute
-from tests.tournaments.conftest import account, seats
+from tests.tournaments.conftest import account, make_tournament, seats
 from tournaments.access import Actor
+from tournaments.admin import TournamentAdmin
 from tournaments.models import Match, Tournament
 from tournaments.services import results
 
@@ -258,3 +259,14 @@ def test_a_new_rating_list_gives_the_round_in_play_its_new_expected_scores(
     assert again(browser, round_page, round_copy).status_code == 200
     with django_assert_num_queries(0):
         assert again(browser, standings, standings_copy).status_code == 304
+
+
+def test_a_tournament_deleted_in_the_admin_is_gone_not_a_kept_copy(organiser: User) -> None:
+    empty = make_tournament(0, name="Cancelled Open")  # one with entries cannot be deleted
+    browser = visitor()
+    url = reverse("tournaments:detail", args=[empty.slug])
+    copy = kept_copy(browser, url)
+    request = HttpRequest()
+    request.user = organiser
+    TournamentAdmin(Tournament, admin.site).delete_model(request, empty)
+    assert again(browser, url, copy).status_code == 404
