@@ -172,7 +172,7 @@ def early_answer(request: HttpRequest, found: Found) -> tuple[HttpResponse, Vers
     return response, version
 
 
-def remember(request: HttpRequest, found: Found, version: Version, reader: str) -> None:
+def remember(found: Found, version: Version, reader: str) -> None:
     """Keep the page's version and the reader's facts (read from the database and the
     session after ``found``) for the early path, where the cache does not hold them
     already. Only for a reader whose page has validators: not an organiser, no message

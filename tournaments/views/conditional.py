@@ -114,7 +114,7 @@ def conditional(validators: Validators) -> Callable[[View], View]:
             reader = revalidation.reader_of(request)
             etag = revalidation.etag(request, version.version, reader)
             if found is not None:
-                revalidation.remember(request, found, version, reader)
+                revalidation.remember(found, version, reader)
             response = get_conditional_response(
                 request, etag=etag, last_modified=int(version.at.timestamp())
             ) or view(request, *args, **kwargs)
