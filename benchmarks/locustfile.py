@@ -37,8 +37,9 @@ the measure.
 
 **The stress** (closed loop, no think time): ``StandingsReader`` asks for the standings
 page as a polling browser does (revalidating with its ETag), ``StandingsNewcomer`` as a
-new visitor (no ETag: a full render every time), ``Ping`` a trivial view of the same
-stack, ``PdfReader`` a cached standings PDF.
+new visitor (no ETag: a full render every time), ``Ping`` ``/ping/`` (answered before
+the middleware, so not a view of the same stack: ``benchmarks/revalidation.py`` measures
+the pages against ``/health/bare/``, which is), ``PdfReader`` a cached standings PDF.
 """
 
 from __future__ import annotations

@@ -9,4 +9,7 @@ class ClubConfig(AppConfig):
 
     def ready(self) -> None:
         # A successful login forgives the account's failed logins (a signal receiver).
-        from club import lockouts  # noqa: F401
+        from club import lockouts, readers  # noqa: F401
+
+        # An account's change is a change of reader for the pages answered from the cache.
+        readers.connect()

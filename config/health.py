@@ -1,5 +1,7 @@
-"""``/ping/``: the cheapest page of the stack, for health checks and the load test; and
-``/health/``: what a monitor watches, the database, the cache and the task worker.
+"""``/ping/``: the cheapest page of the stack, for health checks and the load test;
+``/health/bare/``: the cheapest page behind the whole middleware, the baseline of the
+benchmarks; and ``/health/``: what a monitor watches, the database, the cache and the
+task worker.
 
 "ok" says that this process answers, not that the database does (a page that needs the
 database says so with its own 503). It reads nothing.
@@ -9,6 +11,14 @@ middleware: before the HTTPS redirect (a probe inside the container speaks plain
 ``SECURE_REDIRECT_EXEMPT`` says the same) and before the host is checked against
 ``ALLOWED_HOSTS`` (a probe asks for ``localhost`` or the container's address, not the
 club's name). The image's HEALTHCHECK asks it (docs/operating.md, The Docker image).
+
+``/health/bare/`` is a view that does nothing (it answers "ok") reached as every page
+is: through every middleware of ``MIDDLEWARE`` (the log line, security headers, the
+session, the language, CSRF, authentication, messages, the CSP...). It reads nothing
+from the database, and neither does the middleware for it: the session and the user are
+loaded only when something asks for them, and nothing does. What a page costs beyond it
+is the page's own work (``benchmarks/revalidation.py`` measures the pages against it;
+``/ping/``, answered before the middleware, is beside it, not the baseline).
 
 ``/health/`` answers JSON, 200 when everything works and 503 when anything does not,
 so a monitor needs only the status code (docs/operating.md, "What to watch"): the
@@ -39,6 +49,13 @@ PING_PATH = "/ping/"
 @never_cache
 @require_safe
 def ping(request: HttpRequest) -> HttpResponse:
+    return HttpResponse("ok", content_type="text/plain; charset=utf-8")
+
+
+@never_cache
+@require_safe
+def bare(request: HttpRequest) -> HttpResponse:
+    """Nothing but the middleware's own work: the baseline a page is measured against."""
     return HttpResponse("ok", content_type="text/plain; charset=utf-8")
 
 

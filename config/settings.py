@@ -412,10 +412,11 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-# Sessions in the database (Django's default, named here): several servers share them, so
+# Sessions in the database (Django's, through core.sessions): several servers share them, so
 # whichever server answers knows the login and the private links opened
-# (docs/operating.md, "Several servers").
-SESSION_ENGINE = "django.contrib.sessions.backends.db"
+# (docs/operating.md, "Several servers"). Each save of one is announced to the pages
+# answered from the cache (core.sessions).
+SESSION_ENGINE = "core.sessions"
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

@@ -11,6 +11,7 @@ from tournaments.views import private as private_views
 urlpatterns = [
     path("ping/", health.ping, name="ping"),
     path("health/", health.health, name="health"),
+    path("health/bare/", health.bare, name="health_bare"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),

@@ -38,10 +38,12 @@ from django.db import transaction
 from django.db.models import F, Max
 from django.utils import timezone
 
+from core import revalidation
 from ratings import bridge
 from ratings.models import ListRating, PendingRerate, PeriodRating, RatingList, RatingPeriod
 from ratings.periods import RatedPlayer, rate_periods
 from tournaments.models import Round
+from tournaments.ports import EXPECTED_SCORES
 
 
 def _lock_list() -> None:
@@ -165,6 +167,8 @@ def _rebuild(periods: Sequence[bridge.Period], position: int) -> None:
         for player, rated in listed.items()
     )
     RatingList.objects.filter(pk=1).update(version=F("version") + 1, changed_at=timezone.now())
+    # The round pages answered from the cache show expected scores from the list.
+    revalidation.moved(EXPECTED_SCORES)
 
 
 def _history(

@@ -23,7 +23,7 @@ from tournaments.models import (
     Seat,
     Tournament,
 )
-from tournaments.services.changes import tournament_changed
+from tournaments.services.changes import pages_moved, tournament_changed
 from tournaments.services.tournaments import made_up_refusal
 from tournaments.signals import final_results_changed
 
@@ -39,17 +39,24 @@ class ChangesTournament(admin.ModelAdmin[Any]):
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         super().save_related(request, form, formsets, change)
         tournament_changed(tournament_of(form.instance))
+        if isinstance(form.instance, Tournament) and "slug" in form.changed_data:
+            pages_moved([form.initial["slug"]])  # the old address answers 404 now
 
     def delete_model(self, request: HttpRequest, obj: Any) -> None:
         pk = tournament_of(obj)
         super().delete_model(request, obj)
-        if not isinstance(obj, Tournament):
+        if isinstance(obj, Tournament):
+            pages_moved([obj.slug])
+        else:
             tournament_changed(pk)
 
     def delete_queryset(self, request: HttpRequest, queryset: Any) -> None:
         pks = {tournament_of(obj) for obj in queryset}
+        slugs = [obj.slug for obj in queryset] if queryset.model is Tournament else []
         super().delete_queryset(request, queryset)
-        if queryset.model is not Tournament:
+        if queryset.model is Tournament:
+            pages_moved(slugs)
+        else:
             for pk in pks:
                 tournament_changed(pk)
 

@@ -20,6 +20,11 @@ from django.utils.module_loading import import_string
 
 DEFAULT = "tournaments.ports.NoRatingList"
 
+EXPECTED_SCORES = "expected-scores"
+"""The scope (``core.revalidation``) of the expected scores: a rating list moves its mark
+with every change of its ``version``, so the pages answered from the cache that show
+them are drawn again (tournaments/revalidation.py)."""
+
 
 class RatingList(Protocol):
     """The three questions a tournament asks of a rating list; each is one or two queries."""
@@ -35,7 +40,7 @@ class RatingList(Protocol):
 
     def version(self) -> int:
         """A number that moves whenever those ratings and expected scores may change (the
-        pages that show them key on it)."""
+        pages that show them key on it); when it moves, so does ``EXPECTED_SCORES``'s mark."""
         ...
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.test import Client, override_settings
+from pytest_django import DjangoAssertNumQueries
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -64,3 +65,16 @@ def test_production_settings_exempt_ping_from_the_https_redirect() -> None:
         check=True,
     ).stdout
     assert out.strip() == "True ['^ping/$']"
+
+
+@pytest.mark.django_db
+def test_the_bare_view_goes_through_the_middleware_and_reads_nothing(
+    client: Client, django_assert_num_queries: DjangoAssertNumQueries
+) -> None:
+    """The benchmarks' baseline: every middleware's headers, and not one query."""
+    with django_assert_num_queries(0):
+        response = client.get("/health/bare/")
+    assert (response.status_code, response.content) == (200, b"ok")
+    assert "Content-Security-Policy" in response  # the CSP middleware saw it
+    assert response["X-Frame-Options"] == "DENY"  # and the clickjacking one
+    assert "Accept-Language" in response["Vary"]  # and the language's

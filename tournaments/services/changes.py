@@ -20,6 +20,11 @@ keys on"):
 
 A report awaiting its confirmation thus moves its match's and its round's versions,
 not the standings' nor another match's.
+
+Every change also moves the mark of the tournament's *pages scope* in the cache
+(``pages_scope``, ``core.revalidation``), after its transaction commits: the pages
+answered 304 from the cache alone (``tournaments.revalidation``) keep their versions
+under it, so none of them outlives the change.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from club.models import Player
+from core import revalidation
 from tournaments.models import Match, Round, Tournament
 
 
@@ -47,6 +53,10 @@ def tournament_changed(
     ``round_id`` the change is not a result: the setup version and every round's move.
     """
     pk = tournament if isinstance(tournament, int) else tournament.pk
+    if isinstance(tournament, Tournament):
+        pages_moved([tournament.slug])
+    else:
+        pages_moved(Tournament.objects.filter(pk=pk).values_list("slug", flat=True))
     moved: dict[str, object] = {
         "results_version": F("results_version") + 1,
         "changed_at": timezone.now(),
@@ -64,6 +74,7 @@ def tournament_changed(
 
 def tournaments_changed(pks: Iterable[int]) -> None:
     pks = list(pks)
+    pages_moved(Tournament.objects.filter(pk__in=pks).values_list("slug", flat=True))
     Tournament.objects.filter(pk__in=pks).update(
         results_version=F("results_version") + 1,
         setup_version=F("setup_version") + 1,
@@ -75,3 +86,14 @@ def tournaments_changed(pks: Iterable[int]) -> None:
 def on_player_changed(sender: object, *, player: Player, **kwargs: object) -> None:
     """A member's name or club is on the pages of every tournament they entered."""
     tournaments_changed(player.entries.values_list("tournament_id", flat=True))
+
+
+def pages_scope(slug: str) -> str:
+    """The scope (``core.revalidation``) of the pages of the tournament at ``slug``."""
+    return f"tournament:{slug}"
+
+
+def pages_moved(slugs: Iterable[str]) -> None:
+    """The pages of the tournaments at ``slugs`` changed (a renamed or deleted tournament's
+    old address too: the admin says so)."""
+    revalidation.moved(*(pages_scope(slug) for slug in slugs))

@@ -2,12 +2,17 @@
 
 A page's *validators* are an ``ETag`` and a ``Last-Modified`` taken from the
 tournament's results version (``Tournament.results_version`` and ``changed_at``,
-moved by every service that changes what the pages show), hashed with what else the
-page depends on for this reader: their language, their account or private link, the
-CSRF cookie the page's forms carry, and which fragment htmx asks for. The browser
+moved by every service that changes what the pages show), or a narrower version of the
+part of it the page shows, hashed with what else the page depends on for this reader
+(``tournaments.revalidation.etag``): their language, their account and private links,
+the CSRF cookie the page's forms carry, and which fragment htmx asks for. The browser
 keeps the page (``Cache-Control: private, no-cache``) and asks again with
-``If-None-Match``; polling fragments do the same, so an idle venue costs a query or two
-a poll.
+``If-None-Match``; polling fragments do the same.
+
+A page asked again whose version has not moved is answered from the cache first
+(``tournaments.revalidation``, the early path): no session, no query. When the cache
+cannot say (a miss, a change since, a reader it does not know, the cache down), the
+version is read from the database as before, and kept for the next time.
 
 Organisers always get a fresh page: their desk counts the minutes since publication.
 A page with a message waiting to be shown is fresh too, so the message is not lost.
@@ -15,147 +20,152 @@ A page with a message waiting to be shown is fresh too, so the message is not lo
 
 from __future__ import annotations
 
-import datetime
-import hashlib
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import wraps
 from typing import Any
 
-from django.conf import settings
 from django.contrib import messages
 from django.db.models import Count, Max, Sum
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import get_conditional_response, patch_vary_headers
-from django.utils.http import http_date, quote_etag
-from django.utils.translation import get_language
+from django.utils.http import http_date
 
 from club.roles import is_organiser
-from tournaments import selectors
-from tournaments.access import SESSION_KEY
+from tournaments import revalidation, selectors
 from tournaments.models import Tournament
+from tournaments.revalidation import Version
 from tournaments.views.common import get_tournament, round_versions_of
 
 View = Callable[..., HttpResponse]
-Validators = tuple[str, datetime.datetime]
+VersionOf = Callable[..., Version | None]
 
 
-def _reader(request: HttpRequest, slug: str | None) -> list[str]:
-    """What besides the tournament a page depends on for this reader."""
-    user = getattr(request, "user", None)
-    links = request.session.get(SESSION_KEY, {}) if slug else {}
-    return [
-        get_language() or "",
-        str(user.pk) if user is not None and user.is_authenticated else "",
-        str(links.get(slug, "")) if slug else "",
-        request.COOKIES.get(settings.CSRF_COOKIE_NAME, ""),
-        request.headers.get("HX-Request", ""),
-        request.headers.get("HX-Target", ""),
-    ]
+@dataclass(frozen=True)
+class Validators:
+    """How the version of a page is read from the database (``version_of(request, *args,
+    **kwargs)``, None: none, the page answers 404) and, for the early path, its page kind
+    (``revalidation.KEYED_BY``; None: the page has no early path)."""
+
+    version_of: VersionOf
+    kind: str | None = None
 
 
 def _fresh_only(request: HttpRequest) -> bool:
     return is_organiser(getattr(request, "user", None)) or len(messages.get_messages(request)) > 0
 
 
-def _etag(request: HttpRequest, slug: str | None, version: str) -> str:
-    text = "|".join([version, *_reader(request, slug)])
-    return quote_etag(hashlib.blake2b(text.encode(), digest_size=16).hexdigest())
-
-
-def _validators(request: HttpRequest, slug: str | None, version: str, at: datetime.datetime) -> str:
-    return _etag(request, slug, f"{version}|{at.isoformat()}")
-
-
-def tournament_validators(request: HttpRequest, slug: str) -> Validators | None:
-    """The validators of a page of the tournament ``slug`` for this reader (None: always fresh)."""
-    if _fresh_only(request):
-        return None
+def _tournament_version(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> Version:
     tournament = get_tournament(slug, request)  # the view finds it on the request
     at = tournament.changed_at
-    return _validators(request, slug, str(tournament.results_version), at), at
+    return Version(f"{tournament.results_version}|{at.isoformat()}", at)
 
 
 def _narrow(
     request: HttpRequest, slug: str, version_of: Callable[[Tournament], str | None]
-) -> Validators | None:
-    """Validators on a part of the tournament: ``version_of`` it, which (unlike the results
-    version) a change elsewhere in the tournament need not move. ``Last-Modified`` stays
-    the tournament's last change: a browser asks with the ETag, which decides."""
-    if _fresh_only(request):
-        return None
+) -> Version | None:
+    """The version of a part of the tournament: ``version_of`` it, which (unlike the
+    results version) a change elsewhere in the tournament need not move. ``Last-Modified``
+    stays the tournament's last change: a browser asks with the ETag, which decides."""
     tournament = get_tournament(slug, request)
     version = version_of(tournament)
     if version is None:
         return None  # the view answers 404
-    return _etag(request, slug, version), tournament.changed_at
+    return Version(version, tournament.changed_at)
 
 
-def listing_validators(request: HttpRequest) -> Validators | None:
-    """The validators of a page that lists every tournament."""
+def _listing_version(request: HttpRequest, *args: Any, **kwargs: Any) -> Version | None:
     totals = Tournament.objects.aggregate(
         count=Count("pk"), versions=Sum("results_version"), at=Max("changed_at")
     )
-    if totals["at"] is None or _fresh_only(request):
+    if totals["at"] is None:
         return None
-    version = f"{totals['count']}-{totals['versions']}"
-    return _validators(request, None, version, totals["at"]), totals["at"]
+    at = totals["at"]
+    return Version(f"{totals['count']}-{totals['versions']}|{at.isoformat()}", at)
 
 
-def _mark(response: HttpResponse, validators: Validators) -> HttpResponse:
-    etag, at = validators
-    response.headers.setdefault("ETag", etag)
-    response.headers.setdefault("Last-Modified", http_date(at.timestamp()))
+def _mark(response: HttpResponse, version: Version) -> HttpResponse:
+    response.headers.setdefault("Last-Modified", http_date(version.at.timestamp()))
     response["Cache-Control"] = "private, no-cache"
     return response
 
 
-def conditional(validators_of: Callable[..., Validators | None]) -> Callable[[View], View]:
+def conditional(validators: Validators) -> Callable[[View], View]:
     """Answer GET and HEAD with 304 when the reader already has the page as it is now."""
 
     def decorator(view: View) -> View:
         @wraps(view)
         def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-            validators = validators_of(request, *args, **kwargs)
-            if validators is None or request.method not in ("GET", "HEAD"):
-                response = view(request, *args, **kwargs)
-            else:
-                etag, at = validators
-                response = get_conditional_response(
-                    request, etag=etag, last_modified=int(at.timestamp())
-                ) or view(request, *args, **kwargs)
-                if response.status_code in (200, 304):
-                    _mark(response, validators)
-            patch_vary_headers(response, ("HX-Request", "HX-Target"))
-            return response
+            if request.method not in ("GET", "HEAD"):
+                return _vary(view(request, *args, **kwargs))
+            page = revalidation.page_of(validators.kind, kwargs)
+            # A reader without a copy (a new visitor) gets the page: the cache is asked,
+            # and kept, by the reader who asks again.
+            asks_again = "If-None-Match" in request.headers
+            found = revalidation.find(request, page) if page and asks_again else None
+            if found is not None:
+                early = revalidation.early_answer(request, found)
+                if early is not None:
+                    return _vary(_mark(*early))
+            fresh = _fresh_only(request)
+            version = None if fresh else validators.version_of(request, *args, **kwargs)
+            if version is None:
+                return _vary(view(request, *args, **kwargs))
+            reader = revalidation.reader_of(request)
+            etag = revalidation.etag(request, version.version, reader)
+            if found is not None:
+                revalidation.remember(found, version, reader)
+            response = get_conditional_response(
+                request, etag=etag, last_modified=int(version.at.timestamp())
+            ) or view(request, *args, **kwargs)
+            if response.status_code in (200, 304):
+                response.headers.setdefault("ETag", etag)
+                _mark(response, version)
+            return _vary(response)
 
         return wrapper
 
     return decorator
 
 
-def on_tournament(request: HttpRequest, slug: str, *args: Any, **kwargs: Any) -> Validators | None:
-    return tournament_validators(request, slug)
+def _vary(response: HttpResponse) -> HttpResponse:
+    # Cookie: the reader's session, CSRF token and language are cookies (the early path
+    # never touches the session, which would say so itself).
+    patch_vary_headers(response, ("Cookie", "HX-Request", "HX-Target"))
+    return response
 
 
-def on_listing(request: HttpRequest, *args: Any, **kwargs: Any) -> Validators | None:
-    return listing_validators(request)
+on_tournament = Validators(_tournament_version, kind="tournament")
+"""A page that shows anything of the tournament: its results version."""
+
+on_listing = Validators(_listing_version)
+"""A page that lists every tournament (no early path: a new tournament moves it)."""
 
 
-def on_round(request: HttpRequest, slug: str, number: int, **kwargs: Any) -> Validators | None:
+def _round_version(request: HttpRequest, slug: str, number: int, **kwargs: Any) -> Version | None:
     """A round's page changes with a result in it (a report too: its row shows it), a
     correction in an earlier round (the records), any change that is not a result, and
     while it is played the rating list (the expected scores)."""
     return _narrow(request, slug, lambda t: "round|" + round_versions_of(request, t, number).page)
 
 
-def on_final_results(request: HttpRequest, slug: str, **kwargs: Any) -> Validators | None:
+on_round = Validators(_round_version, kind="round")
+
+
+def _standings_version(request: HttpRequest, slug: str, **kwargs: Any) -> Version | None:
     """The standings change with a final result, not with a report awaiting confirmation."""
     return _narrow(request, slug, lambda t: "standings|" + selectors.standings_version(t))
 
 
-def on_match(request: HttpRequest, slug: str, pk: int, **kwargs: Any) -> Validators | None:
+on_final_results = Validators(_standings_version, kind="standings")
+
+
+def _match_version(request: HttpRequest, slug: str, pk: int, **kwargs: Any) -> Version | None:
     """A match's page changes with that match, not with the other tables' reports."""
     return _narrow(request, slug, lambda t: _prefixed("match|", selectors.match_version(t, pk)))
+
+
+on_match = Validators(_match_version, kind="match")
 
 
 def _prefixed(prefix: str, version: str | None) -> str | None:
