@@ -25,7 +25,7 @@ import redis
 import redis.asyncio
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
-from django.db import transaction
+from django.db import connection, transaction
 from django.http import HttpRequest
 
 from core.cache import database_partition
@@ -172,6 +172,7 @@ def wait_for_news(pk: int, version: int, seconds: float, read: Callable[[], int 
     try:
         pubsub.subscribe(channel(pk))
         now = read()
+        connection.close()  # a waiting thread holds no database connection (or pool's)
         deadline = time.monotonic() + seconds
         while now is not None and now <= version and time.monotonic() < deadline:
             message = pubsub.get_message(
