@@ -28,6 +28,7 @@ from django.http import (
     Http404,
     HttpRequest,
     HttpResponse,
+    HttpResponseBase,
     HttpResponseNotModified,
     StreamingHttpResponse,
 )
@@ -256,7 +257,7 @@ def _seconds(text: str) -> float:
 
 
 @require_safe
-async def events(request: HttpRequest, pk: int) -> HttpResponse:
+async def events(request: HttpRequest, pk: int) -> HttpResponseBase:
     """Game ``pk``'s event stream (``play.push``): each newer version as it is saved, for a
     reader who may see the game (``seen_by``, checked once, at connect; else 404). 204
     when push is not available here: the browser's EventSource then stops, and the page

@@ -124,7 +124,7 @@ class Subscription:
         return None
 
     async def close(self) -> None:
-        await self.pubsub.aclose()
+        await self.pubsub.aclose()  # type: ignore[no-untyped-call]
         await self.client.aclose()
 
 
@@ -168,7 +168,7 @@ def wait_for_news(pk: int, version: int, seconds: float, read: Callable[[], int 
     candidate B of docs/benchmarks.md): subscribed first, then ``read`` the version again,
     so a move saved meanwhile is not missed. Returns at once when Redis cannot be reached."""
     client = redis.Redis.from_url(str(settings.PUSH_REDIS_URL), socket_connect_timeout=0.25)
-    pubsub = client.pubsub(ignore_subscribe_messages=True)
+    pubsub = client.pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]
     try:
         pubsub.subscribe(channel(pk))
         now = read()

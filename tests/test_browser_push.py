@@ -74,7 +74,12 @@ def championship_game() -> tuple[OnlineGame, dict[int, User]]:
 def tables_asked(page: Any) -> list[str]:
     """The table requests ``page`` makes from now on (its fetches and polls)."""
     asked: list[str] = []
-    page.on("request", lambda request: "/table/" in request.url and asked.append(request.url))
+
+    def note(request: Any) -> None:
+        if "/table/" in request.url:
+            asked.append(request.url)
+
+    page.on("request", note)
     return asked
 
 

@@ -5,7 +5,7 @@ a Redis that is down never failing a move, and the event stream's rule of who ma
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 from typing import Any
 
 import pytest
@@ -118,7 +118,8 @@ def test_a_committed_move_reaches_a_subscriber_through_redis(
     django_capture_on_commit_callbacks: Any,
 ) -> None:
     settings.PUSH_REDIS_URL = redis_server.url
-    listener = redis.Redis.from_url(redis_server.url).pubsub(ignore_subscribe_messages=True)
+    client = redis.Redis.from_url(redis_server.url)
+    listener = client.pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]
     listener.subscribe(push.channel(game.pk))
     with django_capture_on_commit_callbacks(execute=True):
         moved = a_move(game)
@@ -162,7 +163,7 @@ def test_under_wsgi_a_player_is_answered_204_even_with_a_redis(
     assert 'hx-trigger="refresh"' in page
 
 
-async def _chunks(response: Any) -> AsyncIterator[str]:
+async def _chunks(response: Any) -> AsyncGenerator[str]:
     async for chunk in response.streaming_content:
         yield chunk.decode() if isinstance(chunk, bytes) else str(chunk)
 
