@@ -22,8 +22,9 @@ from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.models import User
+from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.auth.views import redirect_to_login
+from django.db import connection
 from django.http import (
     Http404,
     HttpRequest,
@@ -256,6 +257,17 @@ def _seconds(text: str) -> float:
         return 0.0
 
 
+def _version_for(pk: int, user: User | AnonymousUser) -> int | None:
+    """``online_version``, then the request's database connection given back (to its
+    process's pool): a stream holds none for the hours it may stay open (else each open
+    stream kept one, and the pool ran dry at ten)."""
+    try:
+        return online_version(pk, user)
+    finally:
+        if not connection.in_atomic_block:  # (a test's transaction stays open)
+            connection.close()
+
+
 @require_safe
 async def events(request: HttpRequest, pk: int) -> HttpResponseBase:
     """Game ``pk``'s event stream (``play.push``): each newer version as it is saved, for a
@@ -264,11 +276,11 @@ async def events(request: HttpRequest, pk: int) -> HttpResponseBase:
     polls."""
     user = await request.auser()
     if not push.available(request):
-        if await sync_to_async(online_version)(pk, user) is None:
+        if await sync_to_async(_version_for)(pk, user) is None:
             raise Http404("no such game of yours")
         return HttpResponse(status=204)
     subscription = await push.subscribe(pk)
-    version = await sync_to_async(online_version)(pk, user)  # after subscribing: none missed
+    version = await sync_to_async(_version_for)(pk, user)  # after subscribing: none missed
     if version is None or subscription is None:
         if subscription is not None:
             await subscription.close()

@@ -172,7 +172,8 @@ def wait_for_news(pk: int, version: int, seconds: float, read: Callable[[], int 
     try:
         pubsub.subscribe(channel(pk))
         now = read()
-        connection.close()  # a waiting thread holds no database connection (or pool's)
+        if not connection.in_atomic_block:  # a waiting thread holds no connection
+            connection.close()
         deadline = time.monotonic() + seconds
         while now is not None and now <= version and time.monotonic() < deadline:
             message = pubsub.get_message(
