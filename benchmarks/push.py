@@ -20,7 +20,8 @@ and on two.
    crosses from one server to the other through Redis.
 4. The readers: both players of every game and one anonymous spectator (asyncio, httpx,
    one process). A player whose table offers a decision thinks 4-12 s (uniformly), then
-   posts it as htmx does. For ``--seconds`` the games are played; then nobody moves for
+   posts it as htmx does. The readers arrive over 10 s; for ``--seconds`` after that the
+   games are played; then nobody moves for
    ``--idle`` seconds while every reader stays, and the requests made then are counted.
 5. A move's *latency*: from the moment its POST is sent to the moment the other player's
    (and the spectator's) fetch of a table at least that new has its last byte. p50, p95
@@ -64,6 +65,8 @@ PLAYABLE = re.compile(r'name="card" value="([^"]+)" class="card-button"(?! disab
 CSRF = "pushbenchmarkcsrfsecret000000000"  # 32 characters: Django's unmasked form
 HTMX = {"HX-Request": "true", "HX-Target": "game"}
 THINK_SECONDS = (4.0, 12.0)
+ARRIVALS_SECONDS = 10.0
+"""The readers open their pages over this many seconds (then the ``--seconds`` of play)."""
 MODES = ("sse", "longpoll", "poll")
 
 
@@ -139,7 +142,8 @@ class Reader:
         if response.status_code == 200:
             self.take(response.text)
 
-    async def follow(self) -> None:
+    async def follow(self, arrival: float = 0.0) -> None:
+        await asyncio.sleep(arrival)
         self.take((await self.get(self.url)).text)
         if self.mode == "sse":
             await self._stream()
@@ -222,10 +226,12 @@ async def readers(
         reader = Reader(
             client(bases[seat % len(bases)], player["session"]), player["game"], seat, tally, mode
         )
-        tasks += [asyncio.create_task(reader.follow()), asyncio.create_task(reader.play())]
-    for game in games:
+        arrival = ARRIVALS_SECONDS * index / len(players)
+        tasks += [asyncio.create_task(reader.follow(arrival)), asyncio.create_task(reader.play())]
+    for index, game in enumerate(games):
         spectator = Reader(client(bases[-1], None), game, None, tally, mode)
-        tasks.append(asyncio.create_task(spectator.follow()))
+        tasks.append(asyncio.create_task(spectator.follow(ARRIVALS_SECONDS * index / len(games))))
+    await asyncio.sleep(ARRIVALS_SECONDS)
     await asyncio.sleep(seconds)
     tally.playing = False
     await asyncio.sleep(5)  # the last moves' tables

@@ -39,6 +39,8 @@ RETRY_MS = 2000
 """How long a browser waits before it opens a broken stream again (the ``retry`` field)."""
 REST_SECONDS = 1.0
 """After a failed publish, a process leaves Redis alone this long."""
+SUBSCRIBE_TIMEOUT = 2.0
+"""Seconds a stream waits to connect to Redis before the page is told to poll."""
 _TIMEOUTS: dict[str, Any] = {"socket_connect_timeout": 0.25, "socket_timeout": 1.0}
 
 
@@ -95,9 +97,11 @@ class Subscription:
 
     def __init__(self, pk: int) -> None:
         self.pk = pk
-        # No socket timeout: a subscriber's connection is quiet until a move.
+        # No socket timeout: a subscriber's connection is quiet until a move. Two seconds
+        # to connect (not a move's quarter): a busy machine's arrivals are slow to
+        # connect, and a stream given up costs a poll a second for the page's life.
         self.client = redis.asyncio.Redis.from_url(
-            str(settings.PUSH_REDIS_URL), socket_connect_timeout=0.25
+            str(settings.PUSH_REDIS_URL), socket_connect_timeout=SUBSCRIBE_TIMEOUT
         )
         self.pubsub = self.client.pubsub(ignore_subscribe_messages=True)
 
