@@ -5,8 +5,9 @@ a Redis that is down never failing a move, and the event stream's rule of who ma
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncGenerator
-from typing import Any
+from collections.abc import AsyncGenerator, Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import pytest
 import redis
@@ -24,6 +25,7 @@ from tests.conftest import RedisServer
 from tests.factories import PlayerFactory, UserFactory
 
 pytestmark = [pytest.mark.django_db]
+T = TypeVar("T")
 
 
 def member(username: str) -> User:
@@ -131,33 +133,49 @@ def test_a_committed_move_reaches_a_subscriber_through_redis(
     assert int(message["data"]) == moved.version
 
 
+def beside_the_loop(function: Callable[[], T]) -> T:
+    """``function()`` in a thread of its own: a browser test run before in this process
+    leaves Playwright's event loop on the main thread, where Django's ``async_to_sync``
+    (the async view under the test client) refuses to run. Its tests commit their rows
+    (``transaction=True``), so the thread's own connection sees them."""
+    with ThreadPoolExecutor(max_workers=1) as thread:
+        return thread.submit(function).result()
+
+
+ACROSS_THREADS = pytest.mark.django_db(transaction=True)
+
+
 def logged_in(user: User, client: Client | AsyncClient) -> Any:
     client.force_login(user)
     return client
 
 
+@ACROSS_THREADS
 def test_a_stranger_cannot_open_a_private_games_stream(game: OnlineGame) -> None:
     stranger = logged_in(member("cecilia"), Client())
-    assert stranger.get(f"/play/online/{game.pk}/events/").status_code == 404
-    assert Client().get(f"/play/online/{game.pk}/events/").status_code == 404
+    url = f"/play/online/{game.pk}/events/"
+    assert beside_the_loop(lambda: stranger.get(url).status_code) == 404
+    assert beside_the_loop(lambda: Client().get(url).status_code) == 404
 
 
+@ACROSS_THREADS
 def test_without_push_a_player_is_answered_204_and_polls(game: OnlineGame, settings: Any) -> None:
     settings.PUSH_REDIS_URL = None
     player = logged_in(game.seat_0, Client())
-    assert player.get(f"/play/online/{game.pk}/events/").status_code == 204
+    assert beside_the_loop(lambda: player.get(f"/play/online/{game.pk}/events/").status_code) == 204
     page = player.get(f"/play/online/{game.pk}/").content.decode()
     assert "data-events" not in page
     assert 'hx-trigger="every ' in page
 
 
+@ACROSS_THREADS
 def test_under_wsgi_a_player_is_answered_204_even_with_a_redis(
     game: OnlineGame, settings: Any
 ) -> None:
     """A stream would hold a sync worker as long as it is open: the page polls instead."""
     settings.PUSH_REDIS_URL = "redis://127.0.0.1:1/0"
     player = logged_in(game.seat_0, Client())
-    assert player.get(f"/play/online/{game.pk}/events/").status_code == 204
+    assert beside_the_loop(lambda: player.get(f"/play/online/{game.pk}/events/").status_code) == 204
     page = player.get(f"/play/online/{game.pk}/").content.decode()
     assert f'data-events="/play/online/{game.pk}/events/"' in page
     assert 'hx-trigger="refresh"' in page
@@ -169,6 +187,7 @@ async def _chunks(response: Any) -> AsyncGenerator[str]:
 
 
 @pytest.mark.redis
+@ACROSS_THREADS
 def test_under_asgi_a_player_gets_the_version_now_then_each_newer_one(
     game: OnlineGame, settings: Any, redis_server: RedisServer
 ) -> None:
@@ -188,7 +207,7 @@ def test_under_asgi_a_player_gets_the_version_now_then_each_newer_one(
         await chunks.aclose()
         return got
 
-    assert async_to_sync(follow)() == [
+    assert beside_the_loop(async_to_sync(follow)) == [
         f"retry: {push.RETRY_MS}\n\n",
         f"event: version\ndata: {game.version}\n\n",
         f"event: version\ndata: {game.version + 1}\n\n",
@@ -196,6 +215,7 @@ def test_under_asgi_a_player_gets_the_version_now_then_each_newer_one(
 
 
 @pytest.mark.redis
+@ACROSS_THREADS
 def test_under_asgi_a_stranger_gets_404_and_a_spectator_of_no_match_too(
     game: OnlineGame, settings: Any, redis_server: RedisServer
 ) -> None:
@@ -210,9 +230,10 @@ def test_under_asgi_a_stranger_gets_404_and_a_spectator_of_no_match_too(
             (await anonymous.get(f"/play/online/{game.pk}/events/")).status_code,
         ]
 
-    assert async_to_sync(statuses)() == [404, 404]
+    assert beside_the_loop(async_to_sync(statuses)) == [404, 404]
 
 
+@ACROSS_THREADS
 def test_under_asgi_with_redis_down_a_player_is_answered_204(
     game: OnlineGame, settings: Any
 ) -> None:
@@ -223,4 +244,4 @@ def test_under_asgi_with_redis_down_a_player_is_answered_204(
         await sync_to_async(client.force_login)(game.seat_0)
         return (await client.get(f"/play/online/{game.pk}/events/")).status_code
 
-    assert async_to_sync(status)() == 204
+    assert beside_the_loop(async_to_sync(status)) == 204
