@@ -74,8 +74,12 @@ release: install
 ## The production processes on one machine, after the release step: gunicorn and the task
 ## worker (settings from the environment: DATABASE_URL, SECRET_KEY, ALLOWED_HOSTS...;
 ## docs/operating.md). gunicorn refuses to start without SECRET_KEY (gunicorn.conf.py).
+## Its workers are ASGI (uvicorn's): a game's event stream holds a connection, not a
+## worker; each request borrows a database connection from its worker's pool
+## (DATABASE_POOL, 10 unless set; persistent connections leak under ASGI).
 serve: release
-	@$(WITH_WORKER) $(VENV)/bin/gunicorn config.wsgi:application --bind 0.0.0.0:$(PORT) \
+	@export DATABASE_POOL=$${DATABASE_POOL:-10}; $(WITH_WORKER) $(VENV)/bin/gunicorn \
+		config.asgi:application -k uvicorn_worker.UvicornWorker --bind 0.0.0.0:$(PORT) \
 		--workers $${WEB_CONCURRENCY:-3}
 
 ## Run the whole test suite in parallel, browser and `slow` tests included

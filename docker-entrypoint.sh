@@ -16,8 +16,11 @@ case "${1:-web}" in
         ;;
     web)
         [ "$#" -gt 0 ] && shift
-        exec gunicorn config.wsgi:application --bind "0.0.0.0:${PORT:-8000}" \
-            --workers "${WEB_CONCURRENCY:-3}" "$@"
+        # ASGI workers (a game's event stream holds a connection, not a worker), each
+        # with a pool of database connections (docs/operating.md, "Moves pushed").
+        export DATABASE_POOL="${DATABASE_POOL:-10}"
+        exec gunicorn config.asgi:application -k uvicorn_worker.UvicornWorker \
+            --bind "0.0.0.0:${PORT:-8000}" --workers "${WEB_CONCURRENCY:-3}" "$@"
         ;;
     worker)
         shift

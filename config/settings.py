@@ -5,6 +5,11 @@
   e.g. ``postgres://club:secret@localhost:5432/club``; no other database.
 - ``CONN_MAX_AGE``: seconds a process keeps its database connection (60; always 0 on
   SQLite): one connection per web and task worker (docs/operating.md, "Several servers").
+- ``DATABASE_POOL``: on PostgreSQL, the most connections each process keeps in a pool
+  (psycopg's; 0, the default: none). The ASGI server needs it (``make serve`` sets it):
+  there each request runs in a thread of its own, so a connection kept per thread
+  (``CONN_MAX_AGE``) would be a new connection every request; with a pool
+  ``CONN_MAX_AGE`` is 0 and a request borrows a connection from its process's pool.
 - ``DEBUG``: ``1``/``true`` to show debugging pages; off by default.
 - ``SECRET_KEY``: required to serve pages when ``DEBUG`` is off (the web server and
   ``manage.py runserver`` refuse to start without it, in one line); a management command
@@ -31,6 +36,9 @@
   ``locmem://`` (one process only) or ``dummy://`` (keeps nothing). Each database has a
   part of the cache of its own (``core.cache``: a restore drill beside the site never
   touches the site's), and a cache that cannot be reached is served without.
+- ``PUSH_REDIS_URL``: the Redis through which a game's moves are pushed to the pages
+  watching it, across servers (``play.push``): by default the cache's when ``CACHE_URL``
+  is ``redis://``; ``off``: no push (the pages poll). Without a Redis the pages poll.
 - ``TASKS_BACKEND``: where slow work waits for a worker (``manage.py db_worker``): the
   default ``django_tasks_db.DatabaseBackend`` keeps the queue in the site's own database
   (no server of its own; docs/operating.md); ``django_tasks.backends.immediate.ImmediateBackend``
@@ -396,6 +404,14 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+elif whole_number(os.environ, "DATABASE_POOL", 0) > 0:
+    # psycopg's pool, one a process; Django refuses it beside persistent connections.
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 2,
+        "max_size": whole_number(os.environ, "DATABASE_POOL", 0),
+        "timeout": 10,
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -477,6 +493,18 @@ CACHES = {
 # What the tournaments ask of a rating list (seeding by rating, expected scores): the
 # club's list (tournaments.ports; without the setting, no list and nobody rated).
 TOURNAMENTS_RATING_LIST = "ratings.ports.ClubRatingList"
+
+# The Redis a game's moves are pushed through (play.push): the cache's, unless named or
+# turned off; None: the pages poll.
+PUSH_REDIS_URL: str | None = os.environ.get("PUSH_REDIS_URL", "").strip() or None
+if PUSH_REDIS_URL is None and CACHES["default"]["BACKEND"] == "core.cache.ResilientRedisCache":
+    PUSH_REDIS_URL = str(CACHES["default"]["LOCATION"])
+if PUSH_REDIS_URL == "off":
+    PUSH_REDIS_URL = None
+if PUSH_REDIS_URL is not None and urlsplit(PUSH_REDIS_URL).scheme not in ("redis", "rediss"):
+    raise ImproperlyConfigured(
+        f"PUSH_REDIS_URL: {PUSH_REDIS_URL!r} (use redis://host:6379/0 or off)."
+    )
 
 # Slow work (PDF renders, mail, re-rating the list) runs as tasks through Django's tasks
 # interface, queued in the database by default and taken by ``manage.py db_worker``.

@@ -34,7 +34,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
 from core.errors import full_clean
-from play import championship
+from play import championship, push
 from play.errors import PlayError
 from play.models import Challenge, OnlineGame
 from play.rated import RATED_A_MONTH, month_of
@@ -471,5 +471,6 @@ def _save(game: OnlineGame, match: Match) -> None:
     game.full_clean(exclude={"seat_0", "seat_1", "state", "record"}, validate_constraints=False)
     game.save()
     _keep(game, match)  # the page drawn next, and the next move, start from it
+    push.publish_on_commit(game.pk, game.version)  # the other pages fetch it at once
     if game.finished:  # the last change a game takes: it has just ended
         review_when_ended(game)

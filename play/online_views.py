@@ -1,27 +1,38 @@
 """Pages of the games between members: the lobby, a game, its moves, resigning and claiming.
 
 Every decision is a POST that the engine checks (``play.online``), as in practice
-games. The page polls its table with htmx once a second (``POLL_MS``), sending the
-table's ETag in ``If-None-Match``: while nothing has changed the answer is an empty
-304 (one small query; htmx swaps nothing, so a card being chosen keeps its focus),
-otherwise the new table. Nothing is held open, so any worker answers any poll and
-a restart or a reload picks up the game where it is. Without JavaScript the page
-has an "Refresh" link (and refreshes itself every 20 seconds), and the forms post
-and come back. Only the two players reach a game, except a tournament match's
-(``play.championship``), which anyone may watch as a spectator at the table would:
-no hand is shown until it is counted.
+games. Where push is available (``play.push``: a Redis, the ASGI server) the page opens
+the game's event stream (``events``) and fetches its table when a newer version is
+announced; elsewhere, or when the stream cannot be had, it polls its table with htmx once
+a second (``POLL_MS``). Either way the table is asked for with its ETag in
+``If-None-Match``: while nothing has changed the answer is an empty 304 (one small query;
+htmx swaps nothing, so a card being chosen keeps its focus), otherwise the new table.
+Any server answers any request, and a restart or a reload picks up the game where it is.
+Without JavaScript the page has a "Refresh" link (and refreshes itself every 20
+seconds), and the forms post and come back. Only the two players reach a game, except a
+tournament match's (``play.championship``), which anyone may watch as a spectator at the
+table would: no hand is shown until it is counted.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.models import User
+from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.auth.views import redirect_to_login
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.db import connection
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBase,
+    HttpResponseNotModified,
+    StreamingHttpResponse,
+)
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
@@ -30,6 +41,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from core.errors import DomainError
 from core.http import HtmxHttpRequest
+from play import push
 from play.championship import match_propose
 from play.forms import ChallengeForm, MoveForm
 from play.models import Challenge, OnlineGame
@@ -148,6 +160,7 @@ def _game_page(
         raise Http404("not a player of this game")
     context = {
         "poll_ms": getattr(settings, "ONLINE_POLL_MS", POLL_MS),
+        "pushed": push.configured(),
         "online": online_table(game, seat=seat),
         "error": error,
         "etag": online_etag(game.pk, game.version, request.user, variant=_variant(request)),
@@ -208,19 +221,78 @@ def propose(request: HttpRequest, match_pk: int) -> HttpResponse:
     return redirect("tournaments:match", match.round.tournament.slug, match.pk)
 
 
+LONG_POLL_SECONDS = 25.0
+"""The longest a long poll (``table?wait=``) is held open."""
+
+
 @require_safe
 def table(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """The game's table for the poll: a 304 while it has not changed since ``If-None-Match``."""
+    """The game's table for the poll: a 304 while it has not changed since ``If-None-Match``.
+
+    ``?wait=s`` (the long poll, measured as candidate B in docs/benchmarks.md) holds an
+    unchanged table's answer up to ``s`` seconds (at most ``LONG_POLL_SECONDS``) for a move."""
     version = online_version(pk, request.user)
     if version is None:
         raise Http404("no such game of yours")
     etag = online_etag(pk, version, request.user, variant=_variant(request))
+    wait = _seconds(request.GET.get("wait", ""))
+    if wait and push.configured() and request.headers.get("If-None-Match") == etag:
+        push.wait_for_news(pk, version, wait, lambda: online_version(pk, request.user))
+        version = online_version(pk, request.user)
+        if version is None:
+            raise Http404("no such game of yours")
+        etag = online_etag(pk, version, request.user, variant=_variant(request))
     if request.headers.get("If-None-Match") == etag:
         response = HttpResponseNotModified()
         response["ETag"] = etag
         response["Cache-Control"] = "no-store"
         return response
     return _game_page(request, _watched_game(request, pk), partial="game")
+
+
+def _seconds(text: str) -> float:
+    try:
+        return min(max(float(text), 0.0), LONG_POLL_SECONDS)
+    except ValueError:
+        return 0.0
+
+
+def _version_for(pk: int, user: User | AnonymousUser) -> int | None:
+    """``online_version``, then the request's database connection given back (to its
+    process's pool): a stream holds none for the hours it may stay open (else each open
+    stream kept one, and the pool ran dry at ten)."""
+    try:
+        return online_version(pk, user)
+    finally:
+        if not connection.in_atomic_block:  # (a test's transaction stays open)
+            connection.close()
+
+
+@require_safe
+async def events(request: HttpRequest, pk: int) -> HttpResponseBase:
+    """Game ``pk``'s event stream (``play.push``): each newer version as it is saved, for a
+    reader who may see the game (``seen_by``, checked once, at connect; else 404). 204
+    when push is not available here: the browser's EventSource then stops, and the page
+    polls."""
+    user = await request.auser()
+    if not push.available(request):
+        if await sync_to_async(_version_for)(pk, user) is None:
+            raise Http404("no such game of yours")
+        return HttpResponse(status=204)
+    subscription = await push.subscribe(pk)
+    version = await sync_to_async(_version_for)(pk, user)  # after subscribing: none missed
+    if version is None or subscription is None:
+        if subscription is not None:
+            await subscription.close()
+        if version is None:
+            raise Http404("no such game of yours")
+        return HttpResponse(status=204)
+    response = StreamingHttpResponse(
+        push.stream(subscription, version), content_type="text/event-stream"
+    )
+    response["Cache-Control"] = "no-store"
+    response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
+    return response
 
 
 @require_POST

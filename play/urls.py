@@ -22,6 +22,7 @@ urlpatterns = [
     path("online/challenge/<int:pk>/", online_views.answer, name="challenge_answer"),
     path("online/<int:pk>/", online_views.game, name="online_game"),
     path("online/<int:pk>/table/", online_views.table, name="online_table"),
+    path("online/<int:pk>/events/", online_views.events, name="online_events"),
     path("online/<int:pk>/move/", online_views.move, name="online_move"),
     path("online/<int:pk>/end/", online_views.end, name="online_end"),
     path("online/<int:pk>/replay/", online_views.replay, name="online_replay"),

@@ -128,12 +128,90 @@
     kept = null;
   }
 
+  // Moves pushed: a game whose #game names its event stream (data-events) fetches its
+  // table (the "refresh" trigger: htmx's GET with its ETag) when the stream announces a
+  // version newer than the page's, and asks nothing while the game is idle. Where the
+  // stream cannot be had (no EventSource; the server answers 204, which closes it; three
+  // breaks without an event between) the page polls every data-poll-ms, as it did before.
+  // While one's own move is on its way its answer brings the table: no fetch meanwhile.
+  var stream = null;
+  var streamUrl = "";
+  var polling = null;
+  var breaks = 0;
+  var announced = 0;
+  var moving = 0;
+
+  function currentGame() {
+    return document.getElementById("game");
+  }
+
+  function behind(game) {
+    return game && announced > Number(game.getAttribute("data-version"));
+  }
+
+  function fetchTable() {
+    var game = currentGame();
+    if (game && game.getAttribute("hx-get") && window.htmx) window.htmx.trigger(game, "refresh");
+  }
+
+  function closeStream() {
+    if (stream) stream.close();
+    stream = null;
+    streamUrl = "";
+  }
+
+  function poll(game) {
+    closeStream();
+    if (!polling) polling = setInterval(fetchTable, Number(game.getAttribute("data-poll-ms")) || 1000);
+  }
+
+  function follow(game) {
+    var url = game && game.getAttribute("data-events");
+    if (!url) {  // the game is over (or polled by htmx itself): nothing more to follow
+      closeStream();
+      if (polling) clearInterval(polling);
+      polling = null;
+      return;
+    }
+    if (polling || streamUrl === url) return;
+    if (!window.EventSource) {
+      poll(game);
+      return;
+    }
+    streamUrl = url;
+    stream = new EventSource(url);
+    stream.addEventListener("version", function (event) {
+      breaks = 0;
+      announced = Math.max(announced, Number(event.data));
+      if (!moving && behind(currentGame())) fetchTable();
+    });
+    stream.onerror = function () {
+      breaks += 1;
+      if (stream.readyState === EventSource.CLOSED || breaks >= 3) poll(currentGame());
+    };
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var form = event.detail && event.detail.elt;
+    if (form && form.classList && form.classList.contains("move-form")) moving += 1;
+  });
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var elt = event.detail && event.detail.elt;
+    if (elt && elt.classList && elt.classList.contains("move-form")) moving = Math.max(0, moving - 1);
+    else if (!elt || elt.id !== "game") return;
+    // A version announced while this request was on its way, and not brought by it.
+    if (!moving && event.detail.successful && behind(currentGame())) setTimeout(fetchTable, 0);
+  });
+
   if (window.htmx) {
     window.htmx.onLoad(function (element) {
       if (element && element.id === "game") {
         chooseAgain(element);
         reveal(element);
+        follow(element);
       }
     });
   }
+  follow(currentGame());
 })();

@@ -205,7 +205,8 @@ def server(checkout: Checkout) -> Iterator[str]:
     log = checkout.folder / "gunicorn.log"
     with log.open("wb") as output:
         process = subprocess.Popen(
-            [GUNICORN, "config.wsgi:application", "--bind", f"127.0.0.1:{port}", "--workers", "1"],
+            [GUNICORN, "config.asgi:application", "-k", "uvicorn_worker.UvicornWorker",
+             "--bind", f"127.0.0.1:{port}", "--workers", "1"],
             cwd=ROOT, env=environment, stdout=output, stderr=subprocess.STDOUT,
         )  # fmt: skip
     url = f"http://127.0.0.1:{port}"
