@@ -80,7 +80,7 @@ release: install
 serve: release
 	@export DATABASE_POOL=$${DATABASE_POOL:-10}; $(WITH_WORKER) $(VENV)/bin/gunicorn \
 		config.asgi:application -k uvicorn_worker.UvicornWorker --bind 0.0.0.0:$(PORT) \
-		--workers $${WEB_CONCURRENCY:-3}
+		--workers $${WEB_CONCURRENCY:-$$((2 * $$(nproc) + 1))}
 
 ## Run the whole test suite in parallel, browser and `slow` tests included
 ## (DATABASE_URL picks the database; SQLite by default; TEST_MARKS="..." selects by mark)

@@ -3,7 +3,7 @@
 #   release                  the release step, once per release before the new replicas:
 #                            manage.py release (make release's; the static files were
 #                            collected when the image was built, so it migrates)
-#   web [gunicorn options]   the site on $PORT, $WEB_CONCURRENCY workers (3)
+#   web [gunicorn options]   the site on $PORT, $WEB_CONCURRENCY workers (2 × cores + 1)
 #   worker [options]         the task worker: manage.py db_worker
 #   healthcheck              what the image's HEALTHCHECK runs
 #   anything else            a manage.py command: createsuperuser, check --deploy, backup…
@@ -20,7 +20,7 @@ case "${1:-web}" in
         # with a pool of database connections (docs/operating.md, "Moves pushed").
         export DATABASE_POOL="${DATABASE_POOL:-10}"
         exec gunicorn config.asgi:application -k uvicorn_worker.UvicornWorker \
-            --bind "0.0.0.0:${PORT:-8000}" --workers "${WEB_CONCURRENCY:-3}" "$@"
+            --bind "0.0.0.0:${PORT:-8000}" --workers "${WEB_CONCURRENCY:-$((2 * $(nproc) + 1))}" "$@"
         ;;
     worker)
         shift

@@ -253,8 +253,9 @@ def serve(mode: str, env: dict[str, str], port: int, log: Path) -> subprocess.Po
         env = {**env, "DATABASE_POOL": "10"}
     else:
         command = [gunicorn, "config.wsgi:application", "-k", "gthread", "--threads", "120"]
-        env = {**env, "DATABASE_POOL": "12"}
-    command += ["-w", "3", "-b", f"127.0.0.1:{port}", "--timeout", "120"]
+        env = {**env, "DATABASE_POOL": "12", "PUSH_LONG_POLL": "1"}
+    workers = os.environ.get("WEB_CONCURRENCY") or str(2 * (os.cpu_count() or 1) + 1)
+    command += ["-w", workers, "-b", f"127.0.0.1:{port}", "--timeout", "120"]
     with open(log, "ab") as out:
         return subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
 

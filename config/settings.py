@@ -505,6 +505,9 @@ if PUSH_REDIS_URL is not None and urlsplit(PUSH_REDIS_URL).scheme not in ("redis
     raise ImproperlyConfigured(
         f"PUSH_REDIS_URL: {PUSH_REDIS_URL!r} (use redis://host:6379/0 or off)."
     )
+# The long poll (play.online_views.table's ``?wait=``), measured against the event stream
+# by benchmarks/push.py: off on the site, where a held request would hold a thread.
+PUSH_LONG_POLL = env_flag("PUSH_LONG_POLL", False)
 
 # Slow work (PDF renders, mail, re-rating the list) runs as tasks through Django's tasks
 # interface, queued in the database by default and taken by ``manage.py db_worker``.

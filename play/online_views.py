@@ -230,13 +230,16 @@ def table(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The game's table for the poll: a 304 while it has not changed since ``If-None-Match``.
 
     ``?wait=s`` (the long poll, measured as candidate B in docs/benchmarks.md) holds an
-    unchanged table's answer up to ``s`` seconds (at most ``LONG_POLL_SECONDS``) for a move."""
+    unchanged table's answer up to ``s`` seconds (at most ``LONG_POLL_SECONDS``) for a move,
+    where ``PUSH_LONG_POLL`` allows it: only the benchmark's server does (the site pushes by
+    event stream; a long poll holds a thread, which anyone could take many of)."""
     version = online_version(pk, request.user)
     if version is None:
         raise Http404("no such game of yours")
     etag = online_etag(pk, version, request.user, variant=_variant(request))
     wait = _seconds(request.GET.get("wait", ""))
-    if wait and push.configured() and request.headers.get("If-None-Match") == etag:
+    unchanged = request.headers.get("If-None-Match") == etag
+    if wait and settings.PUSH_LONG_POLL and push.configured() and unchanged:
         push.wait_for_news(pk, version, wait, lambda: online_version(pk, request.user))
         version = online_version(pk, request.user)
         if version is None:

@@ -19,6 +19,7 @@ from django.test import AsyncClient, Client
 from play import push
 from play.models import OnlineGame
 from play.online import challenge_accept, challenge_create, load_online, online_decide
+from play.online_selectors import online_etag
 from play.services import stand_in_decision
 from scoring.players.strategy import ComputerPlayer
 from tests.conftest import RedisServer
@@ -245,3 +246,25 @@ def test_under_asgi_with_redis_down_a_player_is_answered_204(
         return (await client.get(f"/play/online/{game.pk}/events/")).status_code
 
     assert beside_the_loop(async_to_sync(status)) == 204
+
+
+def test_the_site_holds_no_long_poll(game: OnlineGame, settings: Any) -> None:
+    """``table?wait=`` is the benchmark's candidate B only: on the site an unchanged table
+    is a 304 at once, whoever asks for a wait (a held request would hold a thread)."""
+    settings.PUSH_REDIS_URL = "redis://127.0.0.1:1/0"
+    waited: list[int] = []
+    client = Client()
+    client.force_login(game.seat_0)
+    address = f"/play/online/{game.pk}/table/"
+    client.cookies["django_language"] = "sv"
+    etag = online_etag(game.pk, game.version, game.seat_0, variant="sv|0")
+    original = push.wait_for_news
+    push.wait_for_news = lambda *args, **kwargs: waited.append(1)  # type: ignore[assignment]
+    try:
+        answer = client.get(
+            f"{address}?wait=25", headers={"If-None-Match": etag, "HX-Request": "true"}
+        )
+    finally:
+        push.wait_for_news = original
+    assert answer.status_code == 304
+    assert waited == []
