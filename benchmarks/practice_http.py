@@ -14,8 +14,9 @@ all. A decision is the POST htmx sends (``/play/<pk>/move/``, form-encoded, with
 ``HX-Request``) and its time is from the request's send to the last byte of the
 answer: the computer's reply, the save, the table, and any wait for a free worker.
 
-Beside each figure: ``/ping/`` (answered before the middleware) timed the same way by
-one client meanwhile, so a slow machine shows in both, and the load average.
+Beside each figure, timed the same way by one client meanwhile (so a slow machine shows
+in all of them): ``/ping/``, answered before the middleware, and the bare view
+(``/health/bare/``, the whole middleware stack and nothing else); and the load average.
 
 What it leaves out: the browser (parsing, drawing, play.js's animation of the events),
 the network beyond loopback, TLS, and a proxy in front. The player's own decision is
@@ -116,13 +117,14 @@ class Run:
             return len(self.times) >= self.wanted or len(self.refusals) > 20
 
 
-def pings(base: str, run: Run, times: list[float]) -> None:
-    """``/ping/`` once every 0.2 s while the round runs."""
+def pings(base: str, run: Run, times: dict[str, list[float]]) -> None:
+    """``/ping/`` and the bare view in turn, one every 0.1 s, while the round runs."""
     browser = Browser(base, Tally(time.monotonic()))
     while not run.done():
-        _, ms = timed(browser.get, "/ping/", "ping")
-        times.append(ms)
-        time.sleep(0.2)
+        for path in times:
+            _, ms = timed(browser.get, path, path)
+            times[path].append(ms)
+            time.sleep(0.1)
 
 
 def figures(times: list[float]) -> str:
@@ -134,7 +136,7 @@ def figures(times: list[float]) -> str:
 
 def measure(base: str, args: argparse.Namespace, players: int) -> str:
     run = Run(args.decisions)
-    ping_times: list[float] = []
+    ping_times: dict[str, list[float]] = {"/ping/": [], "/health/bare/": []}
     crowd = [
         Player(base, args.level, args.think, args.seed * 1000 + n, run) for n in range(players)
     ]
@@ -152,7 +154,8 @@ def measure(base: str, args: argparse.Namespace, players: int) -> str:
         print(f"  {len(run.refusals)} refused, e.g. {run.refusals[0]}", file=sys.stderr)
     return (
         f"| {players} | {len(run.times)} in {seconds:.0f} s | {figures(run.times)} "
-        f"| {figures(ping_times)} | {load_before:.2f} → {os.getloadavg()[0]:.2f} |"
+        f"| {figures(ping_times['/ping/'])} | {figures(ping_times['/health/bare/'])} "
+        f"| {load_before:.2f} → {os.getloadavg()[0]:.2f} |"
     )
 
 
@@ -183,8 +186,11 @@ def main(argv: list[str] | None = None) -> int:
             f"(PostgreSQL), a decision every {args.think:g} s or so a player; ms from send "
             "to last byte"
         )
-        print("| players | decisions | a decision (ms) | /ping/ meanwhile (ms) | load |")
-        print("|---|---|---|---|---|")
+        print(
+            "| players | decisions | a decision (ms) | /ping/ meanwhile (ms) "
+            "| the bare view meanwhile (ms) | load |"
+        )
+        print("|---|---|---|---|---|---|")
         for players in args.players:
             print(measure(site.base, args, players), flush=True)
     finally:
