@@ -7,7 +7,7 @@ from pathlib import Path
 
 from django.test import override_settings
 
-from club.management.commands.release import static_sources_digest
+from ops.management.commands.release import static_sources_digest
 
 MANIFEST = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
