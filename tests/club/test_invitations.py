@@ -13,6 +13,7 @@ from django.core import mail
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
+from pytest_django import Settings
 
 from club import invitations
 from club.models import Player
@@ -129,7 +130,7 @@ def test_a_new_invitation_ends_the_old_link(organiser_client: Client, greta: Pla
 
 
 def test_a_link_signed_before_the_secret_key_was_rotated_still_works(
-    organiser_client: Client, greta: Player, settings: pytest.Settings
+    organiser_client: Client, greta: Player, settings: Settings
 ) -> None:
     """A new SECRET_KEY with the old one among SECRET_KEY_FALLBACKS keeps the links given out."""
     path = invite(organiser_client, greta)

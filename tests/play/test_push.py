@@ -248,7 +248,9 @@ def test_under_asgi_with_redis_down_a_player_is_answered_204(
     assert beside_the_loop(async_to_sync(status)) == 204
 
 
-def test_the_site_holds_no_long_poll(game: OnlineGame, settings: Any) -> None:
+def test_the_site_holds_no_long_poll(
+    game: OnlineGame, settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """``table?wait=`` is the benchmark's candidate B only: on the site an unchanged table
     is a 304 at once, whoever asks for a wait (a held request would hold a thread)."""
     settings.PUSH_REDIS_URL = "redis://127.0.0.1:1/0"
@@ -258,13 +260,7 @@ def test_the_site_holds_no_long_poll(game: OnlineGame, settings: Any) -> None:
     address = f"/play/online/{game.pk}/table/"
     client.cookies["django_language"] = "sv"
     etag = online_etag(game.pk, game.version, game.seat_0, variant="sv|0")
-    original = push.wait_for_news
-    push.wait_for_news = lambda *args, **kwargs: waited.append(1)  # type: ignore[assignment]
-    try:
-        answer = client.get(
-            f"{address}?wait=25", headers={"If-None-Match": etag, "HX-Request": "true"}
-        )
-    finally:
-        push.wait_for_news = original
+    monkeypatch.setattr(push, "wait_for_news", lambda *args, **kwargs: waited.append(1))
+    answer = client.get(f"{address}?wait=25", headers={"If-None-Match": etag, "HX-Request": "true"})
     assert answer.status_code == 304
     assert waited == []
