@@ -77,8 +77,9 @@ def played_field(
     if bulk and rounds:
         from tournaments.signals import final_results_changed
 
-        first = tournament.rounds.get(number=1)
-        final_results_changed.send(sender=Match, round=first, at_once=True)
+        # Written in bulk, announced as a whole: ``round=None`` has the list compare every
+        # period (a field's rounds settled in bulk elsewhere are not announced either).
+        final_results_changed.send(sender=Match, round=None, at_once=True)
     if in_play:
         round_services.round_publish(round=round_services.round_propose(tournament=tournament))
     return tournament
