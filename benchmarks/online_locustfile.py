@@ -23,10 +23,9 @@ from typing import Any
 
 from locust import HttpUser, constant, task
 
+from benchmarks.online_table import decision
+
 ETAG = re.compile(r'If-None-Match": "\\u0022([0-9a-f]+)\\u0022"')
-VERSION = re.compile(r'name="version" value="(\d+)"')
-DISCARDS = re.compile(r'name="cards" value="([^"]+)"')
-PLAYABLE = re.compile(r'name="card" value="([^"]+)" class="card-button"(?! disabled)')
 CSRF_SECRET = "onlinebenchmarkcsrfsecret0000000"  # 32 characters: Django's unmasked form
 HTMX = {"HX-Request": "true", "HX-Target": "game"}
 THINK_SECONDS = (2.0, 6.0)
@@ -42,24 +41,6 @@ def _players() -> list[dict[str, Any]]:
 PLAYERS = _players()
 _next = itertools.count()
 _lock = threading.Lock()
-
-
-def decision(table: str) -> dict[str, Any] | None:
-    """The post a player's click would make from ``table``, or None when none is due."""
-    found = VERSION.search(table)
-    if found is None:
-        return None
-    version = found.group(1)
-    if "discard-form" in table:
-        return {"version": version, "action": "discard", "cards": DISCARDS.findall(table)[:2]}
-    if "play-form" in table:
-        card = PLAYABLE.search(table)
-        return (
-            None if card is None else {"version": version, "action": "play", "card": card.group(1)}
-        )
-    if 'value="next"' in table:
-        return {"version": version, "action": "next"}
-    return None
 
 
 class OnlinePlayer(HttpUser):

@@ -54,38 +54,18 @@ import httpx
 import psycopg
 
 from benchmarks.load import ROOT, _run, _wait_for, write_docs
+from benchmarks.online_table import decision
 from benchmarks.soak_servers import Postgres, Redis, free_port
 
 BEGIN, END = "<!-- push:begin -->", "<!-- push:end -->"
 ETAG = re.compile(r'If-None-Match": "\\u0022([0-9a-f]+)\\u0022"')
 VERSION = re.compile(r'data-version="(\d+)"')
-MOVE_VERSION = re.compile(r'name="version" value="(\d+)"')
-DISCARDS = re.compile(r'name="cards" value="([^"]+)"')
-PLAYABLE = re.compile(r'name="card" value="([^"]+)" class="card-button"(?! disabled)')
 CSRF = "pushbenchmarkcsrfsecret000000000"  # 32 characters: Django's unmasked form
 HTMX = {"HX-Request": "true", "HX-Target": "game"}
 THINK_SECONDS = (4.0, 12.0)
 ARRIVALS_SECONDS = 10.0
 """The readers open their pages over this many seconds (then the ``--seconds`` of play)."""
 MODES = ("sse", "longpoll", "poll")
-
-
-def decision(table: str) -> dict[str, Any] | None:
-    """The post a player's click would make from ``table``, or None when none is due."""
-    found = MOVE_VERSION.search(table)
-    if found is None:
-        return None
-    version = found.group(1)
-    if "discard-form" in table:
-        return {"version": version, "action": "discard", "cards": DISCARDS.findall(table)[:2]}
-    if "play-form" in table:
-        card = PLAYABLE.search(table)
-        return (
-            None if card is None else {"version": version, "action": "play", "card": card.group(1)}
-        )
-    if 'value="next"' in table:
-        return {"version": version, "action": "next"}
-    return None
 
 
 @dataclass
