@@ -75,11 +75,13 @@ def played_field(
                 )
         round_services.round_close(round=round_)
     if bulk and rounds:
-        from tournaments.signals import final_results_changed
+        from tournaments.ports import final_results_changed, rating_list
 
-        # Written in bulk, announced as a whole: ``round=None`` has the list compare every
-        # period (a field's rounds settled in bulk elsewhere are not announced either).
-        final_results_changed.send(sender=Match, round=None, at_once=True)
+        # Written in bulk, told as a whole: ``round=None`` has the list compare every
+        # period (a field's rounds settled in bulk elsewhere are not told either); the
+        # seed waits for the list, as the administrator's commands do.
+        final_results_changed(round=None)
+        rating_list().rate_now()
     if in_play:
         round_services.round_publish(round=round_services.round_propose(tournament=tournament))
     return tournament

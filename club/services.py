@@ -66,7 +66,7 @@ def player_update(*, player: Player, **fields: object) -> Player:
     player.search_key = fold(f"{player.name} {player.club}")
     player.full_clean()
     player.save()
-    player_changed.send(sender=Player, player=player)
+    player_changed.announce(player=player.pk)
     if "email" in fields and player.user is not None:
         account_set_email(user=player.user, email=player.email)
     return player

@@ -1,11 +1,12 @@
-"""What the register tells the apps above it, without knowing them.
+"""What the register tells the apps above it, without knowing them, once its change is
+saved (``ops.outbox.Topic``).
 
-``player_changed`` is sent (inside the service's transaction) when a member's name,
-club or other details change; the tournaments app listens, because those details are
-printed in every tournament the member has played.
+``player_changed`` is announced when a member's name, club or other details change; the
+tournaments app listens, because those details are printed in every tournament the
+member has played.
 """
 
-from django.dispatch import Signal
+from ops.outbox import Topic
 
-# Sent with ``player``: the Player just saved.
-player_changed = Signal()
+# Sent with ``player`` (its id): the player was saved.
+player_changed = Topic("club.signals.player_changed")

@@ -56,3 +56,21 @@ class TaskRerun(models.Model):
 
     def __str__(self) -> str:
         return f"{self.task_path} {self.original_id} → {self.rerun_id}"
+
+
+class Announcement(models.Model):
+    """A call a change asked for once it is saved (``ops.outbox``): written in the change's
+    transaction, deleted in the call's, so it is there exactly while the call is owed."""
+
+    call = models.CharField(_("call"), max_length=200)
+    payload = models.JSONField(_("payload"), default=dict)
+    made_at = models.DateTimeField(_("made at"), auto_now_add=True)
+    tries = models.PositiveIntegerField(_("failed tries"), default=0)
+    error = models.TextField(_("last error"), blank=True)
+
+    class Meta:
+        verbose_name = _("announcement")
+        verbose_name_plural = _("announcements")
+
+    def __str__(self) -> str:
+        return f"{self.call}({self.payload})"

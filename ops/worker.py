@@ -14,7 +14,8 @@ RUNNING for ever. This worker is that one with three things added:
   ``WorkerBeat`` every ``BEAT_SECONDS``, naming the task it runs, so that a worker
   that died is told from one running a long task, by anyone who reads the database.
 - **It sweeps.** When it starts and every ``SWEEP_SECONDS`` it runs again the tasks
-  that lost workers left RUNNING (``ops.reruns.sweep``).
+  that lost workers left RUNNING (``ops.reruns.sweep``), and makes the calls owed that
+  a change's own process did not make after its commit (``ops.outbox.deliver``).
 
 What it cannot survive (a bug that raises outside a task, the process killed) ends the
 process: whatever started it starts it again (``make serve``, systemd's
@@ -41,6 +42,7 @@ from django_tasks_db.models import DBTaskResult
 from django_tasks_db.utils import exclusive_transaction, is_locked_database_exception
 
 from core.outages import is_database_outage
+from ops import outbox
 from ops.models import TaskRerun, WorkerBeat
 from ops.reruns import failed_for_the_database, run_again, sweep
 
@@ -216,6 +218,7 @@ class SupervisedWorker(Worker):
         if time.monotonic() < self.next_sweep:
             return
         sweep()
+        outbox.deliver()  # what a process did not deliver after its commit
         self.next_sweep = time.monotonic() + worker_setting("SWEEP_SECONDS")
 
     def _rerun_own(self) -> None:

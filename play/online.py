@@ -412,7 +412,7 @@ def online_end_for_result(*, tournament_match: TournamentMatch) -> OnlineGame | 
     """An organiser entered the result of ``tournament_match`` while its game is played
     here: the game ends now, won by the result's winner, and takes no more moves.
 
-    Called inside the organiser's transaction (``play.receivers``); None when the match
+    Called once the organiser's result is saved (``play.receivers``); None when the match
     has no game going on.
     """
     game = (
@@ -458,7 +458,7 @@ def _end(game: OnlineGame, match: Match, *, winner: int, ended: str) -> None:
 def _announce(game: OnlineGame) -> None:
     """Announce a rated match's end (``signals.rated_match_ended``): the rating list rates
     its month again (``ratings`` listens; whether it counts is the list's to say)."""
-    rated_match_ended.send(sender=OnlineGame, month=month_of(game.last_move))
+    rated_match_ended.announce(month=month_of(game.last_move).isoformat())
 
 
 def _save(game: OnlineGame, match: Match) -> None:

@@ -1,8 +1,9 @@
 """What play does when a tournament match changes (``tournaments.signals``).
 
-Inside the tournament service's transaction: an organiser's result ends the match's
-game on the site; a proposal to play a match on the site lapses once the match is
-decided otherwise (games saved at the table, a report, a result) or its round closes.
+Told once the tournament service's change is saved, in a transaction of its own
+(``ops.outbox``), and safe to be told twice: an organiser's result ends the match's game
+on the site; a proposal to play a match on the site lapses once the match is decided
+otherwise (games saved at the table, a report, a result) or its round closes.
 """
 
 from __future__ import annotations
@@ -16,17 +17,21 @@ from play.online import online_end_for_result
 from tournaments.models import Match, Round
 
 
-def on_result_entered(sender: object, *, match: Match, **kwargs: Any) -> None:
-    online_end_for_result(tournament_match=match)
+def on_result_entered(sender: object, *, match: int, **kwargs: Any) -> None:
+    entered = Match.objects.filter(pk=match, status=Match.Status.FINAL).first()
+    if entered is not None:
+        online_end_for_result(tournament_match=entered)
 
 
-def on_match_changed(sender: object, *, match: Match, **kwargs: Any) -> None:
-    if match.status not in (Match.Status.PENDING, Match.Status.ONLINE):
-        _lapse(Challenge.objects.filter(match=match))
+def on_match_changed(sender: object, *, match: int, **kwargs: Any) -> None:
+    decided = Match.objects.filter(pk=match).exclude(
+        status__in=[Match.Status.PENDING, Match.Status.ONLINE]
+    )
+    _lapse(Challenge.objects.filter(match__in=decided))
 
 
-def on_round_closed(sender: object, *, round: Round, **kwargs: Any) -> None:  # noqa: A002
-    _lapse(Challenge.objects.filter(match__round=round))
+def on_round_closed(sender: object, *, round: int, **kwargs: Any) -> None:  # noqa: A002
+    _lapse(Challenge.objects.filter(match__round=round, match__round__status=Round.Status.CLOSED))
 
 
 def _lapse(proposals: QuerySet[Challenge]) -> None:

@@ -1,10 +1,9 @@
-"""What play tells the apps above it, without knowing them.
-
-Sent inside the service's transaction, so a listener's writes stand or fall with the
-change (``ratings`` listens: a rated online match is a result of the rating list).
+"""What play tells the apps above it, without knowing them, once its change is saved
+(``ops.outbox.Topic``; ``ratings`` listens: a rated online match is a result of the
+rating list).
 """
 
-from django.dispatch import Signal
+from ops.outbox import Topic
 
-# Sent with ``month`` (its first day): a rated online match ended in that month.
-rated_match_ended = Signal()
+# Sent with ``month`` (its first day, ISO): a rated online match ended in that month.
+rated_match_ended = Topic("play.signals.rated_match_ended")

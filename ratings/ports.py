@@ -1,4 +1,4 @@
-"""The club's rating list as the tournaments ask it (``tournaments.ports.RatingList``;
+"""The club's rating list as the tournaments ask and tell it (``tournaments.ports.RatingList``;
 ``TOURNAMENTS_RATING_LIST`` names this class in the settings)."""
 
 from __future__ import annotations
@@ -6,6 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from ratings import selectors
+from ratings.services import ratings_announce, ratings_rerate
+from ratings.tasks import rerate
+from tournaments.models import Round
 
 
 class ClubRatingList:
@@ -17,3 +20,12 @@ class ClubRatingList:
 
     def version(self) -> int:
         return selectors.list_version()
+
+    def results_changed(self, *, round: int | None) -> None:  # noqa: A002
+        # A round deleted since the change was saved: its results left the list.
+        named = round if round is not None and Round.objects.filter(pk=round).exists() else None
+        ratings_announce(round_id=named)
+        rerate.enqueue()
+
+    def rate_now(self) -> None:
+        ratings_rerate()

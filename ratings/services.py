@@ -17,9 +17,10 @@ again, from the stored ratings before it (``bridge.players_before``), so the wor
 not grow with the periods before it; an announcement that names none, or a re-rate with
 none pending, compares every period.
 
-A final result is announced by its producer (``tournaments.signals``, ``play.signals``):
-``ratings_announce`` writes a ``PendingRerate`` in the result's transaction and a worker
-rates the list again a moment later (``ratings.tasks``). ``RatingList``'s row is locked
+A final result is told to the list once it is saved (``tournaments.ports``, whose
+``RatingList`` is ``ratings.ports.ClubRatingList``; ``play.signals`` for online
+matches, ``ratings.receivers``): ``ratings_announce`` writes a ``PendingRerate`` and a
+worker rates the list again a moment later (``ratings.tasks``). ``RatingList``'s row is locked
 first, so re-rates run one at a time in the order they get the lock; each rates again
 from the earliest period any pending announcement names and deletes the announcements it
 took into account, so a burst of results is rated by the first re-rate that sees them
@@ -63,13 +64,14 @@ def _first_difference(rated: Sequence[bridge.Period], stored: Sequence[bridge.Pe
 @transaction.atomic
 def ratings_announce(
     *,
-    round: Round | None = None,  # noqa: A002
+    round_id: int | None = None,
     month: datetime.date | None = None,
 ) -> None:
-    """Note that a final result of ``round`` (or a rated online match ended in ``month``,
-    its first day; neither: a tournament's results joined, left or moved among the rated
-    ones) waits to be rated: the next ``ratings_rerate`` starts from it at the latest."""
-    PendingRerate.objects.create(round=round, month=month)
+    """Note that a final result of the round ``round_id`` (or a rated online match ended
+    in ``month``, its first day; neither: a tournament's results joined, left or moved
+    among the rated ones) waits to be rated: the next ``ratings_rerate`` starts from it at
+    the latest."""
+    PendingRerate.objects.create(round_id=round_id, month=month)
 
 
 @transaction.atomic
@@ -86,8 +88,8 @@ def ratings_rerate(
     Returns the position rated again from, or None when the list was up to date.
     """
     _lock_list()
-    # The announcements first: each was committed with its result, so the results read
-    # after them include theirs (one committed later stays for the next re-rate).
+    # The announcements first: each was written after its result was saved, so the
+    # results read after them include theirs (one written later stays for the next).
     pending = list(PendingRerate.objects.values_list("pk", "round_id", "month"))
     rounds = {round_id for _pk, round_id, _month in pending if round_id is not None}
     months = {named for _pk, _round, named in pending if named is not None}

@@ -41,6 +41,15 @@ ENGINE_TESTS = (Path(__file__).parent / "scoring", Path(__file__).parent / "comp
 profiles.register()
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _announcements_delivered() -> Iterator[None]:
+    """What a service announces is delivered when its transaction ends (tests/commits.py)."""
+    from tests.commits import delivered_at_the_end_of_services
+
+    with delivered_at_the_end_of_services():
+        yield
+
+
 # What a test must ask for to reach the database: pytest-django refuses it otherwise
 # (the ``django_db`` mark and ``db``, ``transactional_db``, ``live_server``'s tests... all
 # come to ``_django_db_helper``; a session fixture that unblocks it, to ``django_db_setup``).

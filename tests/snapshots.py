@@ -24,6 +24,8 @@ from django.apps import apps
 from django.core.management.color import no_style
 from django.db import connection, models, transaction
 
+from ops import outbox
+
 T = TypeVar("T")
 
 
@@ -60,7 +62,8 @@ class _RolledBack(Exception):
 
 
 def snapshot(build: Callable[[], T]) -> Rows[T]:
-    """``build()`` run in a transaction rolled back after the rows it added are read."""
+    """``build()`` run in a transaction rolled back after the rows it added are read (and
+    those its announcements made)."""
     tables = [model for model in apps.get_models(include_auto_created=True) if model._meta.managed]
     found: list[Table] = []
     seeded: list[type[models.Model]] = []
@@ -69,6 +72,8 @@ def snapshot(build: Callable[[], T]) -> Rows[T]:
         with transaction.atomic():
             before = {model: set(_rows_of(model)) for model in tables}
             value.append(build())
+            # What it announced, delivered as its commit would (tests/commits.py).
+            outbox.deliver()
             for model in tables:
                 new = [row for pk, row in _rows_of(model).items() if pk not in before[model]]
                 if new:

@@ -23,9 +23,9 @@ from tournaments.models import (
     Seat,
     Tournament,
 )
+from tournaments.ports import final_results_changed
 from tournaments.services.changes import pages_moved, tournament_changed
 from tournaments.services.tournaments import made_up_refusal
-from tournaments.signals import final_results_changed
 
 
 def tournament_of(obj: Tournament | Entry | ForbiddenPair) -> int:
@@ -121,7 +121,7 @@ class TournamentAdmin(ChangesTournament):
         period on, and this change names none)."""
         super().save_model(request, obj, form, change)
         if change and {"starts_on", "ends_on"} & set(form.changed_data):
-            final_results_changed.send(sender=Tournament, round=None, at_once=False)
+            final_results_changed(round=None)
 
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> list[str]:
         """Whether a tournament is rated is changed by ``manage.py set_tournament_rated``

@@ -116,5 +116,9 @@ def test_the_administrators_commands_rate_at_once_and_an_organisers_edit_by_the_
     assert ListRating.objects.count() == 0
     assert not PendingRerate.objects.exists()
     call_command("set_tournament_rated", tournament.slug, "--rated", verbosity=0)
-    assert ListRating.objects.count() == 4
-    assert not DBTaskResult.objects.ready().exists()
+    assert ListRating.objects.count() == 4  # before any worker ran
+    assert not PendingRerate.objects.exists()
+    rated = stored()
+    # The re-rates the announcements queued find the list up to date.
+    assert [rerate.call() for _task in DBTaskResult.objects.ready()] == [None, None]
+    assert stored() == rated

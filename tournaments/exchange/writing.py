@@ -31,9 +31,9 @@ from tournaments.exchange.checking import ImportPlan, PlayerPlan, check_export
 from tournaments.exchange.fields import InvalidExport, at
 from tournaments.exchange.matches import MatchPlan, RoundPlan
 from tournaments.models import Entry, ForbiddenPair, ResultChange, Round, Tournament
+from tournaments.ports import final_results_changed
 from tournaments.services.matches import games_save, match_create
 from tournaments.services.results import game_records_attach, match_snapshot
-from tournaments.signals import final_results_changed
 
 
 @transaction.atomic
@@ -69,8 +69,8 @@ def _write(plan: ImportPlan, *, rated: bool) -> Tournament:
         tournament.save(update_fields=["champion"])
     if rated:
         _refuse_matches_on_the_list(tournament)
-        # Its final results are rated, and every period after them again, at once.
-        final_results_changed.send(sender=Tournament, round=None, at_once=True)
+        # Its final results are rated, and every period after them again.
+        final_results_changed(round=None)
     return tournament
 
 

@@ -34,9 +34,8 @@ from collections.abc import Iterable
 from django.db.models import F
 from django.utils import timezone
 
-from club.models import Player
 from core import revalidation
-from tournaments.models import Match, Round, Tournament
+from tournaments.models import Entry, Match, Round, Tournament
 
 
 def tournament_changed(
@@ -83,9 +82,10 @@ def tournaments_changed(pks: Iterable[int]) -> None:
     Round.objects.filter(tournament__in=pks).update(results_version=F("results_version") + 1)
 
 
-def on_player_changed(sender: object, *, player: Player, **kwargs: object) -> None:
-    """A member's name or club is on the pages of every tournament they entered."""
-    tournaments_changed(player.entries.values_list("tournament_id", flat=True))
+def on_player_changed(sender: object, *, player: int, **kwargs: object) -> None:
+    """A member's name or club is on the pages of every tournament they entered (told once
+    the change is saved: ``club.signals``)."""
+    tournaments_changed(Entry.objects.filter(player=player).values_list("tournament_id", flat=True))
 
 
 def pages_scope(slug: str) -> str:

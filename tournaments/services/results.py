@@ -29,9 +29,10 @@ from tournaments import bridge
 from tournaments.access import Actor
 from tournaments.errors import TournamentError
 from tournaments.models import Match, ResultChange, Round
+from tournaments.ports import final_results_changed
 from tournaments.services.changes import tournament_changed
 from tournaments.services.matches import game_records_save, games_save
-from tournaments.signals import final_results_changed, match_changed, result_entered
+from tournaments.signals import match_changed, result_entered
 
 
 def match_snapshot(match: Match) -> dict[str, Any]:
@@ -123,19 +124,19 @@ def _changes_a_final(match: Match) -> bool:
 def save_changed(match: Match) -> None:
     """Save a changed result: a new report version, so older confirm forms are refused.
 
-    The change is announced (``signals.match_changed``): a proposal to play the match on
-    the site ends with it; a final result (new or corrected) also as one for the rating
-    list (``signals.final_results_changed``), which a worker rates again a moment later
-    from the match's round onward.
+    The change is announced once saved (``signals.match_changed``): a proposal to play
+    the match on the site ends with it. A final result (new or corrected) is also told to
+    the rating list (``ports.final_results_changed``), which a worker rates again a moment
+    later from the match's round onward.
     """
     final = _changes_a_final(match)
     match.report_version += 1
     match.version += 1
     match.save()
     tournament_changed(match.round.tournament_id, round_id=match.round_id, final=final)
-    match_changed.send(sender=Match, match=match)
+    match_changed.announce(match=match.pk)
     if match.status == Match.Status.FINAL:
-        final_results_changed.send(sender=Match, round=match.round, at_once=False)
+        final_results_changed(round=match.round_id)
 
 
 # The permission predicates: each says why an actor in ``seat`` may not do something
@@ -324,7 +325,7 @@ def match_settle(
     log_change(
         match, Actor(user=organiser), action, before, note=note.strip()[:DISPUTE_NOTE_LENGTH]
     )
-    result_entered.send(sender=Match, match=match)  # a game of it on the site ends here
+    result_entered.announce(match=match.pk)  # a game of it on the site ends with it
     return match
 
 

@@ -225,7 +225,7 @@ def round_close(*, round: Round) -> Round:  # noqa: A002
     round_.status = Round.Status.CLOSED
     round_.closed_at = timezone.now()
     round_.save(update_fields=["status", "closed_at"])
-    round_closed.send(sender=Round, round=round_)
+    round_closed.announce(round=round_.pk)
     if round_.kind == Round.Kind.PLAYOFF:
         playoff_advance(round_)
     tournament_changed(round_.tournament_id)

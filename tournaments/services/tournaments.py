@@ -20,8 +20,8 @@ from core.errors import full_clean
 from tournaments import copies
 from tournaments.errors import TournamentError
 from tournaments.models import Entry, ForbiddenPair, Round, Tournament
+from tournaments.ports import final_results_changed
 from tournaments.services.changes import tournament_changed
-from tournaments.signals import final_results_changed
 
 TOURNAMENT_FIELDS = (
     "name",
@@ -114,7 +114,7 @@ def tournament_update(*, tournament: Tournament, **fields: Any) -> Tournament:
     if (tournament.starts_on, tournament.ends_on, tournament.rated) != days:
         # Its rounds may now be rated in another order, on other days, or not at all;
         # before round 1 is published nothing of it is final, so this changes nothing.
-        final_results_changed.send(sender=Tournament, round=None, at_once=False)
+        final_results_changed(round=None)
     return tournament
 
 
@@ -133,8 +133,9 @@ def tournament_started(tournament: Tournament) -> bool:
 
 @transaction.atomic
 def tournament_set_rated(*, tournament: Tournament, rated: bool) -> Tournament:
-    """Make the tournament rated or unrated at any time, even after play has begun, and
-    rate the list again in the same transaction (``manage.py set_tournament_rated``).
+    """Make the tournament rated or unrated at any time, even after play has begun; the
+    rating list is told once it is saved (``manage.py set_tournament_rated``, which then
+    has the list rated at once).
 
     Refused (``TournamentError``) for rated when its matches are already on the list
     (``tournaments.copies``): a copy of a rated tournament."""
@@ -154,8 +155,8 @@ def tournament_set_rated(*, tournament: Tournament, rated: bool) -> Tournament:
     tournament.rated = rated
     tournament.save(update_fields=["rated"])
     tournament_changed(tournament)
-    # Its rounds join or leave the rating periods, later ones move: rated again at once.
-    final_results_changed.send(sender=Tournament, round=None, at_once=True)
+    # Its rounds join or leave the rating periods, and later ones move.
+    final_results_changed(round=None)
     return tournament
 
 

@@ -20,6 +20,7 @@ from django.utils import translation
 
 from tournaments.errors import TournamentError
 from tournaments.exchange import MAX_MEGABYTES, import_tournament, read_export, read_limited
+from tournaments.ports import rating_list
 
 
 class Command(BaseCommand):
@@ -55,6 +56,8 @@ class Command(BaseCommand):
                 tournament = import_tournament(data, slug=options["slug"], rated=options["rated"])
             except TournamentError as error:
                 raise CommandError(str(error)) from error
+        if tournament.rated:
+            rating_list().rate_now()  # the administrator waits for the list, once it is saved
         self.stdout.write(f"Imported {tournament.name}: {tournament.rounds.count()} rounds.")
         self.stdout.write(tournament.slug)
 

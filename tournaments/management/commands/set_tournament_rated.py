@@ -3,8 +3,8 @@ on the rating list, or stop counting them, at any time.
 
 On the tournament's page an organiser changes the setting only until round 1 is
 published; after that its results may be final and on the list, so the change is the
-administrator's, and the list is rated again in the same transaction
-(``tournaments.services.tournaments.tournament_set_rated``; docs/rating.md).
+administrator's (``tournaments.services.tournaments.tournament_set_rated``), and once it
+is saved the command has the list rated again before it returns (docs/rating.md).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from tournaments.errors import TournamentError
 from tournaments.models import Tournament
+from tournaments.ports import rating_list
 from tournaments.services.tournaments import tournament_set_rated
 
 
@@ -39,6 +40,8 @@ class Command(BaseCommand):
             tournament = tournament_set_rated(tournament=tournament, rated=options["rated"])
         except TournamentError as error:
             raise CommandError(str(error)) from error
+        if was != tournament.rated:
+            rating_list().rate_now()
         state = "rated" if tournament.rated else "unrated"
         if was == tournament.rated:
             self.stdout.write(f"{tournament.name} was already {state}; nothing changed.")
