@@ -42,7 +42,7 @@ COPY --from=build /app /app
 WORKDIR /app
 # Rendered PDFs and the rate limits' counts: one machine's file cache by default; several
 # replicas share one with CACHE_URL=redis://… (docs/operating.md).
-ENV CACHE_URL=file:///var/cache/club \
+ENV CACHE_URL=filecache:///var/cache/club \
     PORT=8000
 USER club
 EXPOSE 8000

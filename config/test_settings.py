@@ -7,8 +7,9 @@ os.environ.setdefault("SECURE_SSL", "0")
 # Backups are signed in the tests as on a real site; a test of unsigned ones says otherwise.
 os.environ.setdefault("BACKUP_SIGNING_KEY", "tests-only-backup-signing-key-0123456789abcdef")
 
+from config.environment import SiteEnv, site_cache  # noqa: E402
 from config.settings import *  # noqa: E402,F403
-from config.settings import DATABASES, STORAGES, parse_cache_url  # noqa: E402
+from config.settings import DATABASES, STORAGES  # noqa: E402
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STORAGES = {
@@ -16,7 +17,9 @@ STORAGES = {
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
 # One cache per test process, emptied before each test (tests/conftest.py).
-CACHES = {"default": parse_cache_url("locmem://", database=DATABASES["default"])}
+CACHES = {
+    "default": site_cache(SiteEnv.cache_url_config("locmemcache://"), database=DATABASES["default"])
+}
 
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # A test database in a file, not in memory: the browser tests' live server answers

@@ -18,10 +18,10 @@ Terms:
   counts them in this thread, so a caller can tell a real miss from an outage (the rate
   limits, ``core.throttles``; the once-only lock, ``core.caching``).
 
-``config/settings.py`` (``parse_cache_url``) configures every ``CACHE_URL`` through here:
-the file and Redis caches are the classes below; the database, local-memory and dummy
-caches are Django's own under the partition's key prefix (the database cache's table is
-in its own database; the others never fail).
+``config/environment.py`` (``SiteEnv.CACHE_SCHEMES``, ``site_cache``) configures every
+``CACHE_URL`` through here: the file and Redis caches are the classes below; the database,
+local-memory and dummy caches are Django's own under the partition's key prefix (the
+database cache's table is in its own database; the others never fail).
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """Accounts: password reset by e-mail, closing accounts, one's own e-mail address,
-the same-name check when adding a member, and the e-mail settings."""
+and the same-name check when adding a member (the e-mail settings:
+tests/config/test_environment.py)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,10 @@ from urllib.parse import urlsplit
 import pytest
 from django.contrib.auth.models import User
 from django.core import mail
-from django.core.exceptions import ImproperlyConfigured
 from django.test import Client
 from django.urls import reverse
 
 from club.models import Player
-from config.settings import email_settings, parse_email_url
 from tests.factories import PlayerFactory, UserFactory
 
 if TYPE_CHECKING:
@@ -286,64 +285,3 @@ def test_a_new_name_is_added_without_questions(organiser_client: Client) -> None
     PlayerFactory.create(name="Johan Andersson", club="Uppsala")
     form = {"name": "Johan Anders", "club": "Luleå", "email": "", "joined": "2024-03-01"}
     assert organiser_client.post(reverse("player_add"), form).status_code == 302
-
-
-# E-mail settings
-
-
-@pytest.mark.parametrize(
-    ("url", "expected"),
-    [
-        (
-            "smtp://club%40example.se:p%2Fss@mail.example.se:587/?tls=1",
-            {
-                "EMAIL_HOST": "mail.example.se",
-                "EMAIL_PORT": 587,
-                "EMAIL_HOST_USER": "club@example.se",
-                "EMAIL_HOST_PASSWORD": "p/ss",
-                "EMAIL_USE_TLS": True,
-                "EMAIL_USE_SSL": False,
-            },
-        ),
-        (
-            "smtps://club:secret@mail.example.se",
-            {"EMAIL_PORT": 465, "EMAIL_USE_SSL": True, "EMAIL_USE_TLS": False},
-        ),
-        ("smtp://localhost", {"EMAIL_HOST": "localhost", "EMAIL_PORT": 25, "EMAIL_TIMEOUT": 10}),
-        ("smtp://mail.example.se?tls=1&timeout=3", {"EMAIL_PORT": 587, "EMAIL_TIMEOUT": 3}),
-        ("console://", {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}),
-        ("locmem://", {"EMAIL_BACKEND": "django.core.mail.backends.locmem.EmailBackend"}),
-        ("file:///var/mail/club", {"EMAIL_FILE_PATH": "/var/mail/club"}),
-    ],
-)
-def test_email_url(url: str, expected: dict[str, object]) -> None:
-    settings = parse_email_url(url)
-    assert {key: settings[key] for key in expected} == expected
-
-
-@pytest.mark.parametrize(
-    "url", ["smtp://host?tls=1&ssl=1", "gopher://host", "smtp://host:port", "smtp://h?timeout=x"]
-)
-def test_a_wrong_email_url_stops_the_site_with_a_clear_error(url: str) -> None:
-    with pytest.raises(ImproperlyConfigured, match="EMAIL_URL|TLS"):
-        parse_email_url(url)
-
-
-def test_email_settings_from_separate_variables_or_the_terminal() -> None:
-    separate = email_settings(
-        {"EMAIL_HOST": "mail.example.se", "EMAIL_USE_SSL": "1", "EMAIL_HOST_USER": "club"},
-        debug=False,
-    )
-    assert (separate["EMAIL_HOST"], separate["EMAIL_PORT"], separate["EMAIL_USE_SSL"]) == (
-        "mail.example.se",
-        465,
-        True,
-    )
-    url_wins = email_settings({"EMAIL_URL": "console://", "EMAIL_HOST": "x"}, debug=False)
-    assert url_wins == {"EMAIL_BACKEND": "django.core.mail.backends.console.EmailBackend"}
-    terminal = email_settings({}, debug=True)["EMAIL_BACKEND"]
-    assert terminal == "django.core.mail.backends.console.EmailBackend"
-    assert (
-        email_settings({}, debug=False)["EMAIL_BACKEND"]
-        == "django.core.mail.backends.smtp.EmailBackend"
-    )

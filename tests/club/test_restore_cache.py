@@ -27,7 +27,7 @@ from django.db import connection
 from django.test import override_settings
 
 from club.models import Player
-from config.settings import parse_cache_url
+from config.environment import cache_at
 from core.cache import RETRY_SECONDS, CacheNotEmptied
 from tests.conftest import RedisServer
 from tests.factories import OrganiserFactory, PlayerFactory
@@ -55,8 +55,8 @@ def two_sites(url: str, *, drill: Settings, live: Settings = LIVE) -> Iterator[B
     """The drill's cache as the site's default (``drill`` its database), and the live
     site's at ``url`` too, given back with its entries kept."""
     configured = {
-        "default": parse_cache_url(url, database=drill),
-        "live": parse_cache_url(url, database=live),
+        "default": cache_at(url, database=drill),
+        "live": cache_at(url, database=live),
     }
     with override_settings(CACHES=configured):
         for alias in configured:
@@ -76,7 +76,7 @@ def test_a_drill_restored_from_the_sites_folder_leaves_the_sites_cached_pdfs(
     """As docs/operating.md has it: migrate another database, restore into it, with the
     site's own cache folder."""
     drill = tmp_path / "drill.sqlite3"
-    url = f"file://{tmp_path / 'cache'}"
+    url = f"filecache://{tmp_path / 'cache'}"
     environment = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "config.settings",
@@ -113,7 +113,7 @@ def test_a_restore_empties_its_own_databases_cache_and_no_other(
         server: RedisServer = request.getfixturevalue("redis_server")
         url = f"{server.url}?key_prefix=club"
     else:
-        url = f"file://{tmp_path / 'cache'}"
+        url = f"filecache://{tmp_path / 'cache'}"
     with two_sites(url, drill=connection.settings_dict) as live:
         with django_capture_on_commit_callbacks(execute=True):
             call_command("restore", str(backup), replace=True, stdout=io.StringIO())

@@ -17,7 +17,7 @@ import pytest
 from django.core.cache import BaseCache
 from django.utils.module_loading import import_string
 
-from config.settings import parse_cache_url
+from config.environment import cache_at
 from core import caching
 
 DATABASE = {"ENGINE": "django.db.backends.sqlite3", "NAME": "/srv/club/db.sqlite3"}
@@ -25,7 +25,7 @@ DATABASE = {"ENGINE": "django.db.backends.sqlite3", "NAME": "/srv/club/db.sqlite
 
 def site_cache(url: str) -> BaseCache:
     """The cache ``CACHE_URL=url`` gives the site."""
-    settings = dict(parse_cache_url(url, database=DATABASE))
+    settings = dict(cache_at(url, database=DATABASE))
     backend = import_string(cast(str, settings.pop("BACKEND")))
     return cast(BaseCache, backend(settings.pop("LOCATION"), settings))
 

@@ -5,7 +5,7 @@ standings, a login, a password reset and a guest's new game all work; the passwo
 limits fail closed (the usual answer, no mail), the guest game limit fails open; a PDF
 waits ("being prepared", nothing rendered). Once the cache is back the next request uses
 it again, without a restart. Each test runs the site's cache as ``CACHE_URL`` configures
-it (``config.settings.parse_cache_url``): its own Redis server, or a folder of its own.
+it (``config.environment.cache_at``): its own Redis server, or a folder of its own.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from django.db import connection
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from config.settings import parse_cache_url
+from config.environment import cache_at
 from core.cache import RETRY_SECONDS
 from play.models import PracticeGame
 from tests.conftest import RedisServer
@@ -65,7 +65,7 @@ def site() -> Site:
 @contextmanager
 def site_cache(url: str) -> Iterator[None]:
     """The site's cache as ``CACHE_URL=url`` makes it, for this test's database."""
-    cache = parse_cache_url(url, database=connection.settings_dict)
+    cache = cache_at(url, database=connection.settings_dict)
     with override_settings(CACHES={"default": cache}):
         yield
 
@@ -156,7 +156,7 @@ def test_with_the_cache_folder_gone_the_site_works_without_it_until_it_can_be_ma
     caplog.set_level(logging.INFO, logger="core.cache")
     blocked = tmp_path / "volume"
     blocked.write_text("not a folder")
-    with site_cache(f"file://{blocked / 'cache'}"):
+    with site_cache(f"filecache://{blocked / 'cache'}"):
         served_without_the_cache(site, renders)
         assert warnings(caplog, WARNED) == 1
 
@@ -183,7 +183,7 @@ def test_with_the_cache_folder_read_only_the_site_works_without_writing_to_it(
     site: Site, tmp_path: Path, renders: list[str]
 ) -> None:
     folder = tmp_path / "cache"
-    with site_cache(f"file://{folder}"):
+    with site_cache(f"filecache://{folder}"):
         assert reader().get(site.round_url).status_code == 200  # some entries kept
         (entries,) = {entry.parent for entry in folder.rglob("*.djcache")}
         with read_only(entries):

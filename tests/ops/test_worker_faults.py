@@ -24,7 +24,7 @@ from django.test import Client, override_settings
 from django.urls import reverse
 from django_tasks_db.models import DBTaskResult
 
-from config.settings import parse_cache_url
+from config.environment import cache_at
 from ops.models import TaskRerun
 from ops.reruns import WORKER_LOST
 from ratings.models import PendingRerate
@@ -75,9 +75,9 @@ class Workers:
 @pytest.fixture
 def workers(tmp_path: Path) -> Iterator[Workers]:
     cache = tmp_path / "cache"
-    running = Workers(tmp_path, f"file://{cache}")
+    running = Workers(tmp_path, f"filecache://{cache}")
     # The worker's cache and this test's: one folder, this database's part of it.
-    caches = {"default": parse_cache_url(f"file://{cache}", database=connection.settings_dict)}
+    caches = {"default": cache_at(f"filecache://{cache}", database=connection.settings_dict)}
     with override_settings(TASKS=DATABASE_TASKS, CACHES=caches):
         try:
             yield running

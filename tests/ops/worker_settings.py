@@ -7,13 +7,13 @@ than a site's (``TASK_WORKER``), so a lost worker is found in seconds, not a min
 
 import os
 
-from config.settings import parse_cache_url
+from config.environment import cache_at
 from config.test_settings import *  # noqa: F403
 from config.test_settings import DATABASES
 
 CACHES = {
-    "default": parse_cache_url(
-        os.environ.get("CACHE_URL", "locmem://"), database=DATABASES["default"]
+    "default": cache_at(
+        os.environ.get("CACHE_URL", "locmemcache://"), database=DATABASES["default"]
     )
 }
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}

@@ -15,7 +15,8 @@ from django.test import Client
 from django.urls import reverse
 from pytest_django import DjangoAssertNumQueries, DjangoCaptureOnCommitCallbacks, Settings
 
-from config.settings import DATABASES, parse_cache_url
+from config.environment import cache_at
+from config.settings import DATABASES
 from core import revalidation
 from ratings.services import ratings_recompute
 from tests.tournaments.conftest import account, make_tournament, seats
@@ -225,9 +226,9 @@ def test_the_polled_fragment_is_not_the_page(playing: Tournament) -> None:
 @pytest.mark.parametrize(
     "cache",
     [
-        pytest.param(lambda: parse_cache_url("dummy://", database=DATABASES["default"]), id="none"),
+        pytest.param(lambda: cache_at("dummycache://", database=DATABASES["default"]), id="none"),
         pytest.param(
-            lambda: parse_cache_url("redis://127.0.0.1:9/0", database=DATABASES["default"]),
+            lambda: cache_at("redis://127.0.0.1:9/0", database=DATABASES["default"]),
             id="redis down",
         ),
     ],

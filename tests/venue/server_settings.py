@@ -7,9 +7,9 @@ on several servers has instead of the test process' own: the cache at ``CACHE_UR
 
 import os
 
-from config.settings import parse_cache_url
+from config.environment import cache_at
 from config.test_settings import *  # noqa: F403
 from config.test_settings import DATABASES
 
-CACHES = {"default": parse_cache_url(os.environ["CACHE_URL"], database=DATABASES["default"])}
+CACHES = {"default": cache_at(os.environ["CACHE_URL"], database=DATABASES["default"])}
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}

@@ -7,7 +7,7 @@ it starts gunicorn, the Docker image's ``release`` runs it (docker-entrypoint.sh
    skipped when the sources and the storage are those of the last collection
    (``SOURCES``), since compressing every file again takes seconds of CPU;
 2. migrates the database;
-3. makes the database cache's table (``CACHE_URL=db://``; nothing for the other caches).
+3. makes the database cache's table (``CACHE_URL=dbcache://``; nothing for the other caches).
 
 The translations' ``.mo`` files are in the repository: nothing to compile. The Docker
 image runs the first part when it is built (``--static-only``: no database there), so its
@@ -65,7 +65,7 @@ class Command(BaseCommand):
     help = (
         "The release step, once per release before the site starts: collect the static "
         "files (STATIC_ROOT; skipped when they are collected from these sources already), "
-        "migrate the database, make the database cache's table (CACHE_URL=db://)."
+        "migrate the database, make the database cache's table (CACHE_URL=dbcache://)."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
