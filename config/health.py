@@ -23,7 +23,8 @@ is the page's own work (``benchmarks/revalidation.py`` measures the pages agains
 ``/health/`` answers JSON, 200 when everything works and 503 when anything does not,
 so a monitor needs only the status code (docs/operating.md, "What to watch"): the
 database answers a query, the cache keeps and gives back a value, and (with the
-database queue) a task worker has been seen within a minute and no task has waited two.
+database queue) a task worker has been seen within a minute and no task has waited two,
+and no call owed after a commit (``ops.outbox``) has failed and is still owed.
 It says counts and ages only: no names, no errors' texts, nothing private.
 """
 
@@ -41,6 +42,7 @@ from django.utils.cache import add_never_cache_headers
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
+from ops import outbox
 from ops.status import failed_tasks, uses_worker, worker_status
 
 PING_PATH = "/ping/"
@@ -133,6 +135,14 @@ def _worker(database_ok: bool) -> dict[str, Any]:
     }
 
 
+def _announcements(database_ok: bool) -> dict[str, Any]:
+    """The calls owed after commits (ops.outbox): one that keeps failing is an operator's."""
+    if not database_ok:
+        return {"ok": False, "reason": "the database cannot be reached"}
+    failing = outbox.failing()
+    return {"ok": failing == 0, "owed": outbox.owed(), "failing": failing}
+
+
 @never_cache
 @require_safe
 def health(request: HttpRequest) -> JsonResponse:
@@ -141,6 +151,7 @@ def health(request: HttpRequest) -> JsonResponse:
         "database": database,
         "cache": _timed(_cache),
         "worker": _timed(lambda: _worker(database["ok"])),
+        "announcements": _timed(lambda: _announcements(database["ok"])),
     }
     ok = all(check["ok"] for check in checks.values())
     response = JsonResponse({"ok": ok, **checks}, status=200 if ok else 503)

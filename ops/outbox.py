@@ -10,9 +10,10 @@ Delivery (``deliver``) makes each call in a transaction of its own and deletes i
 in it: the one who is told never writes inside the teller's transaction, and a call is
 owed exactly while its row is there. What the process did not deliver after the commit
 (it was killed in between, a call failed, the database went away) is delivered by the
-next delivery of any process, or by the task worker's sweep (``ops.worker``) within
-``TASK_WORKER["SWEEP_SECONDS"]``. A call may so be made twice, never not at all: every
-call is safe to make again (docs/operating.md, "Announcements after commit").
+next delivery of any process, and a call that failed by the task worker's sweep
+(``ops.worker``), every ``TASK_WORKER["SWEEP_SECONDS"]``. A call may so be made twice,
+never not at all: every call is safe to make again (docs/operating.md, "Announcements
+after commit").
 
 - ``after_commit(function, **payload)``: call a module-level function by name, e.g.
   ``tournaments.ports``' call to the rating list (the call can be followed by reading).
@@ -72,10 +73,11 @@ def _owe(call: str, payload: dict[str, JSON]) -> None:
     transaction.on_commit(deliver, robust=True)
 
 
-def deliver() -> int:
+def deliver(*, failed_too: bool = False) -> int:
     """Make every call owed, oldest first, each in a transaction of its own; returns how
-    many were made. One that fails is noted on its row and left for the next delivery;
-    one another process is making (its row locked) is that process's."""
+    many were made. One that fails is noted on its row and left for the worker's sweep
+    (``failed_too``: it is that sweep), so a broken call does not slow every commit; one
+    another process is making (its row locked) is that process's."""
     made = 0
     failed: list[int] = []
     while True:
@@ -83,6 +85,7 @@ def deliver() -> int:
         try:
             with transaction.atomic():
                 owed = Announcement.objects.select_for_update(skip_locked=True)
+                owed = owed if failed_too else owed.filter(tries=0)
                 row = owed.exclude(pk__in=failed).order_by("pk").first()
                 if row is None:
                     return made
@@ -108,7 +111,11 @@ def _note_failure(pk: int, error: Exception) -> None:
         logger.warning("Could not note that announcement %s failed", pk)
 
 
-def waiting() -> int:
-    """How many calls are owed that failed at least once (the organisers' Background work
-    page and ``/health/`` say so)."""
+def owed() -> int:
+    """How many calls are owed (made a moment after their commit, or failing)."""
+    return Announcement.objects.count()
+
+
+def failing() -> int:
+    """How many calls owed have failed at least once (``/health/`` says so)."""
     return Announcement.objects.filter(tries__gt=0).count()

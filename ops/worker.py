@@ -218,7 +218,7 @@ class SupervisedWorker(Worker):
         if time.monotonic() < self.next_sweep:
             return
         sweep()
-        outbox.deliver()  # what a process did not deliver after its commit
+        outbox.deliver(failed_too=True)  # what failed, or a process did not make
         self.next_sweep = time.monotonic() + worker_setting("SWEEP_SECONDS")
 
     def _rerun_own(self) -> None:
