@@ -3,7 +3,8 @@
 The club has members with the same name (two Johan Andersson). Wherever a list of
 players is read to find oneself or a table (the organiser's desk, a round's table of
 pairings, the pairings' find-your-table list), a shared name is followed by the
-player's club (or town), and when that is shared too, by their member number.
+player's club (or town), and when that is shared too, by their member number. A member
+plays games on the site under their player's name (``member_name``).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Protocol
 
+from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 
 
@@ -48,3 +50,10 @@ def distinct_names(players: Iterable[Named]) -> dict[int, str]:
                 "number": pk,
             }
     return shown
+
+
+def member_name(user: User) -> str:
+    """The name a member plays under: their player's in the register, else their username
+    (the player read with the account, or one query)."""
+    player = getattr(user, "player", None)
+    return player.name if player is not None else user.get_username()

@@ -16,11 +16,13 @@ from club.models import Player
 from club.roles import is_organiser, organiser_required
 from core.errors import DomainError
 from core.http import AuthenticatedHttpRequest, HtmxHttpRequest
+from core.sections import sections
 
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "club/home.html")
+    context = {"tables_now": sections("home_top", request), "sections": sections("home", request)}
+    return render(request, "club/home.html", context)
 
 
 @require_safe
@@ -47,6 +49,7 @@ def player_detail(request: HttpRequest, pk: int) -> HttpResponse:
             context["invitation"] = invitation
             context["invitation_url"] = request.build_absolute_uri(invitation.path)
             context["invitation_mail"] = selectors.invitation_mail_latest(player=player)
+    context["sections"] = sections("player", request, player=player)
     return render(request, "club/player_detail.html", context)
 
 

@@ -318,6 +318,19 @@ CACHES = {
 # club's list (tournaments.ports; without the setting, no list and nobody rated).
 TOURNAMENTS_RATING_LIST = "ratings.ports.ClubRatingList"
 
+# The sections apps above a page's own show on it (core.sections), by place, in order.
+PAGE_SECTIONS = {
+    "home_top": ["tournaments.sections.my_tables_now"],
+    "home": ["play.sections.online_summary", "tournaments.sections.championship_summary"],
+    "player": [
+        "ratings.sections.rating_panel",
+        "tournaments.sections.player_tournaments",
+        "play.sections.accuracy_panel",
+    ],
+    "tournament_facts": ["ratings.sections.favourites"],
+    "tournament_match": ["play.sections.match_online"],
+}
+
 # The Redis a game's moves are pushed through (play.push): the cache's, unless named or
 # turned off; None: the pages poll.
 PUSH_REDIS_URL: str | None = env.str("PUSH_REDIS_URL", default=None)

@@ -23,7 +23,7 @@ import datetime
 import random
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from django.conf import settings
@@ -33,6 +33,7 @@ from django.db.models import Q
 from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 
+from club.names import member_name
 from core.errors import full_clean
 from play import championship, push
 from play.errors import PlayError
@@ -48,12 +49,6 @@ from tournaments.models import Match as TournamentMatch
 CLAIM_AFTER = datetime.timedelta(hours=72)
 OPEN_CHALLENGES = 10
 """Challenges a member may have open at once: enough for a club evening, not a flood."""
-
-
-def member_name(user: User) -> str:
-    """The name a member plays under: their player's in the register, else their username."""
-    player = getattr(user, "player", None)
-    return player.name if player is not None else user.get_username()
 
 
 @transaction.atomic
@@ -163,14 +158,24 @@ def challenge_close(*, pk: int, member: User) -> Challenge:
 def rated_this_month(first: User, second: User) -> int:
     """The rated matches between ``first`` and ``second`` that count, or may yet count, in
     this month: those that ended in it once both had taken part, and those in play."""
-    between = OnlineGame.objects.filter(
-        Q(seat_0=first, seat_1=second) | Q(seat_0=second, seat_1=first),
+    return rated_this_month_with(first, [second])[second.pk]
+
+
+def rated_this_month_with(member: User, others: Collection[User]) -> dict[int, int]:
+    """``rated_this_month`` between ``member`` and each of ``others``, by their id, in one
+    query (the lobby's rated challenges)."""
+    ids = [other.pk for other in others]
+    since = _month_start(month_of(timezone.now()))
+    counting = OnlineGame.objects.filter(
+        Q(seat_0=member, seat_1__in=ids) | Q(seat_0__in=ids, seat_1=member),
+        Q(finished=False) | Q(finished=True, both_played=True, last_move__gte=since),
         rated=True,
         match__isnull=True,
     )
-    month = month_of(timezone.now())
-    ended = between.filter(finished=True, both_played=True, last_move__gte=_month_start(month))
-    return ended.count() + between.filter(finished=False).count()
+    counts = dict.fromkeys(ids, 0)
+    for seat_0, seat_1 in counting.values_list("seat_0_id", "seat_1_id"):
+        counts[seat_1 if seat_0 == member.pk else seat_0] += 1
+    return counts
 
 
 def _month_start(month: datetime.date) -> datetime.datetime:
@@ -179,12 +184,19 @@ def _month_start(month: datetime.date) -> datetime.datetime:
 
 def rated_refusal(first: User, second: User | None) -> str | None:
     """Why a rated match between ``first`` and ``second`` would not count this month."""
-    if second is None or rated_this_month(first, second) < RATED_A_MONTH:
+    if second is None:
+        return None
+    return refusal_after(second, rated_this_month(first, second))
+
+
+def refusal_after(other: User, rated: int) -> str | None:
+    """``rated_refusal`` with ``other`` once ``rated`` matches with them count this month."""
+    if rated < RATED_A_MONTH:
         return None
     return _(
         "You and %(name)s have %(count)s rated matches this month, as many as count in one "
         "rating period: a further one would not be rated. Play it unrated, or next month."
-    ) % {"name": member_name(second), "count": RATED_A_MONTH}
+    ) % {"name": member_name(other), "count": RATED_A_MONTH}
 
 
 def _refuse_rated(rated: bool, member: User, other: User | None) -> None:

@@ -31,7 +31,7 @@ from scoring.rules.events import Event, EventType, Phase
 def challenges_to(user: User) -> QuerySet[Challenge]:
     """Open challenges addressed to ``user``, the newest first."""
     return Challenge.objects.filter(status=Challenge.Status.OPEN, challenged=user).select_related(
-        "challenger__player", "match__round__tournament"
+        "challenger__player", "challenged__player", "match__round__tournament"
     )
 
 
@@ -47,7 +47,7 @@ def challenges_open_to_all(user: User) -> QuerySet[Challenge]:
 def challenges_by(user: User) -> QuerySet[Challenge]:
     """``user``'s own challenges still open."""
     return Challenge.objects.filter(status=Challenge.Status.OPEN, challenger=user).select_related(
-        "challenged__player", "match__round__tournament"
+        "challenger__player", "challenged__player", "match__round__tournament"
     )
 
 

@@ -44,6 +44,7 @@ from core.http import HtmxHttpRequest
 from play import push
 from play.championship import match_propose
 from play.forms import ChallengeForm, MoveForm
+from play.lobby_presenter import with_rated_notes
 from play.models import Challenge, OnlineGame
 from play.online import (
     challenge_accept,
@@ -93,9 +94,9 @@ def _lobby(request: HttpRequest, form: ChallengeForm, status: int = 200) -> Http
     games = list(online_games_for(member)[:30])
     context = {
         "form": form,
-        "to_me": challenges_to(member),
-        "open_to_all": challenges_open_to_all(member),
-        "mine": challenges_by(member),
+        "to_me": with_rated_notes(member, challenges_to(member)),
+        "open_to_all": with_rated_notes(member, challenges_open_to_all(member)),
+        "mine": with_rated_notes(member, challenges_by(member)),
         "playing": [game for game in games if not game.finished],
         "finished": [game for game in games if game.finished],
     }

@@ -20,9 +20,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from club.names import member_name
 from core.http import HtmxHttpRequest
 from play.models import OnlineGame
-from play.online import member_name
 from play.online_selectors import seen_by
 from play.review_presenter import review_page, shown_from_query
 from play.reviews import Reviewed, stored_review

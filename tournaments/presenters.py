@@ -1,7 +1,8 @@
 """What the pages show of a match and of a proposed round: the context more than one view draws.
 
 A match is drawn by its own page, by the player's private page and again by every
-form about it that is sent back (``views.results``). What the reader may do there,
+form about it that is sent back (``views.results``); its own page shows, besides, what
+apps above the tournaments show of it (``match_page_context``). What the reader may do there,
 report, confirm, dispute or settle, is decided by the results services' predicates
 (``services.results.refusal_to_report`` and the others), the same ones that refuse
 the action when it is sent. A proposal is drawn on its round's page for organisers:
@@ -17,6 +18,7 @@ from django.http import HttpRequest, QueryDict
 from django.urls import reverse
 
 from club.roles import is_organiser
+from core.sections import sections
 from scoring.rules.match import MatchResult
 from tournaments import selectors
 from tournaments.access import Actor, actor_for
@@ -90,6 +92,16 @@ def match_context(
         "log": selectors.match_log(match) if organiser or seat is not None else None,
         "later_rounds": selectors.rounds_paired_after(match.round) if organiser else [],
     }
+
+
+def match_page_context(
+    request: HttpRequest, tournament: Tournament, match: Match, **given: Any
+) -> dict[str, Any]:
+    """The context of the match's own page: ``match_context`` (``given``: its keywords) and
+    what apps above show there (``core.sections``: its game on the site)."""
+    context = match_context(request, tournament, match, **given)
+    context["sections"] = sections("tournament_match", request, match=match)
+    return context
 
 
 def seeding_context(round_: Round) -> dict[str, Any]:

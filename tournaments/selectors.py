@@ -56,8 +56,12 @@ def tournaments_listed() -> QuerySet[Tournament]:
 
 
 def current_championship() -> Tournament | None:
-    """The latest championship that has started, else the next one."""
-    return Tournament.objects.filter(is_championship=True).order_by("-year").first()
+    """The latest championship that has started, else the next one; with where it stands
+    (``progress.with_progress``) and its champion, as the pages show it."""
+    championships = Tournament.objects.filter(is_championship=True).select_related(
+        "champion__player"
+    )
+    return with_progress(championships).order_by("-year").first()
 
 
 def champions_by_year() -> QuerySet[Tournament]:

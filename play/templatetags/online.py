@@ -1,22 +1,23 @@
-"""Lines of the lobby, the home page and a tournament match's page about games between
-members (``play.online``, ``play.championship``)."""
+"""Lines of the lobby and the home page about games between members (``play.online``,
+``play.championship``), from the challenges and games their views read."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django import template
-from django.contrib.auth.models import AnonymousUser, User
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.timesince import timesince
 from django.utils.translation import gettext as _
 
-from play.championship import refusal_to_propose
-from play.models import Challenge, OnlineGame
-from play.online import member_name, rated_refusal
-from play.online_selectors import challenges_to, finished_games, online_games_for
-from tournaments.models import Match as TournamentMatch
-from tournaments.selectors import result_by_organiser
+from club.names import member_name
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+
+    from play.models import Challenge, OnlineGame
 
 register = template.Library()
 
@@ -63,21 +64,6 @@ def challenge_line(challenge: Challenge, reader: User | None = None) -> SafeStri
     )
 
 
-@register.simple_tag
-def rated_note(challenge: Challenge, user: User) -> str:
-    """What a rated challenge means for ``user`` (docs/rating.md): the waiting time, and
-    whether it could still be rated between them this month."""
-    if not challenge.rated:
-        return ""
-    note = _(
-        "Rated: a player who has not moved for 72 hours loses the match if the other claims it."
-    )
-    mine = challenge.challenger_id == user.pk
-    other = challenge.challenged if mine else challenge.challenger
-    refusal = rated_refusal(user, other) if other is not None else None
-    return f"{note} {refusal}" if refusal else note
-
-
 @register.filter
 def waits_for(game: OnlineGame, user: User) -> bool:
     return game.waits_for(user.pk)
@@ -86,21 +72,6 @@ def waits_for(game: OnlineGame, user: User) -> bool:
 @register.filter
 def seat_of(game: OnlineGame, user: User) -> int | None:
     return game.seat_of(user.pk)
-
-
-@register.inclusion_tag("play/online_summary.html", takes_context=True)
-def online_summary(context: template.Context) -> dict[str, object]:
-    """A member's challenges to answer and games waiting for their move (home page)."""
-    user = context.get("user")
-    if user is None or isinstance(user, AnonymousUser) or not user.is_authenticated:
-        return {"shown": False}
-    games = online_games_for(user).filter(finished=False)
-    return {
-        "shown": True,
-        "user": user,
-        "challenges": list(challenges_to(user)[:10]),
-        "your_move": [game for game in games[:30] if game.waits_for(user.pk)],
-    }
 
 
 def _proposal_line(challenge: Challenge, reader: User | None) -> SafeString:
@@ -134,40 +105,3 @@ def _proposal_line(challenge: Challenge, reader: User | None) -> SafeString:
         reverse("tournaments:match", args=[tournament.slug, match.pk]),
         what,
     )
-
-
-@register.inclusion_tag("play/match_online.html", takes_context=True)
-def match_online(context: template.Context, match: TournamentMatch) -> dict[str, object]:
-    """On a tournament match's page: its game on the site (to play or watch), the proposal
-    to play it there (to answer or withdraw), or the button that proposes it."""
-    user = context.get("user")
-    member = user if isinstance(user, User) else None
-    shown: dict[str, object] = {"csrf_token": context.get("csrf_token"), "match": match}
-    game = (
-        OnlineGame.objects.filter(match=match)
-        .only("pk", "seat_0", "seat_1", "finished", "best_of", "ended", "record")
-        .first()
-    )
-    if game is not None:
-        plays = member is not None and game.seat_of(member.pk) is not None
-        replays = finished_games(game) if plays and game.finished else []
-        by_organiser = match.status == TournamentMatch.Status.FINAL and result_by_organiser(match)
-        return {
-            **shown,
-            "game": game,
-            "plays": plays,
-            "replays": replays,
-            "by_organiser": by_organiser,
-        }
-    if member is None or match.is_bye:
-        return shown
-    proposal = (
-        match.online_proposals.filter(status=Challenge.Status.OPEN)
-        .select_related("challenger__player")
-        .first()
-    )
-    if proposal is not None:
-        if member.pk not in (proposal.challenger_id, proposal.challenged_id):
-            return shown
-        return {**shown, "proposal": proposal, "mine": proposal.challenger_id == member.pk}
-    return {**shown, "may_propose": refusal_to_propose(match, member) is None}

@@ -15,9 +15,9 @@ from django.test import Client
 from django.urls import reverse
 from pytest_django import DjangoCaptureOnCommitCallbacks
 
+from club.names import member_name
 from play.board import faces
 from play.models import GameReview, OnlineGame, PracticeGame
-from play.online import member_name
 from scoring.rules.cards import parse_cards
 from tests.play.factories import PracticeGameFactory, owner_of
 from tests.play.test_championship import accepted, play_to_the_end

@@ -153,17 +153,17 @@ def record_of(name: str, page: str) -> tuple[int, int]:
 @pytest.fixture
 def drawn(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The matches whose rows the round page draws (not read back from the cache)."""
-    from tournaments.templatetags import pairing_rows, standings_table
+    from tournaments import pairing_table
 
     matches: list[int] = []
-    lines = standings_table.pairing_lines
+    lines = pairing_table.pairing_lines
 
-    def counting(*args: Any, **kwargs: Any) -> list[standings_table.PairingLine]:
+    def counting(*args: Any, **kwargs: Any) -> list[pairing_table.PairingLine]:
         found = lines(*args, **kwargs)
         matches.extend(line.match_id for line in found)
         return found
 
-    monkeypatch.setattr(pairing_rows, "pairing_lines", counting)
+    monkeypatch.setattr(pairing_table, "pairing_lines", counting)
     return matches
 
 

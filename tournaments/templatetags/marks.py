@@ -4,20 +4,23 @@ shows or lists one (``tournaments.marks``), and where a tournament stands
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import template
 
 from tournaments import marks, progress
-from tournaments.models import Tournament
+
+if TYPE_CHECKING:
+    from tournaments.models import Tournament
 
 register = template.Library()
 
 
 @register.filter
 def standing_now(tournament: Tournament) -> str:
-    """Where the tournament stands: "Round 4 is being played" (``tournaments.progress``)."""
-    return progress.progress(tournament)
+    """Where a tournament of a list stands: "Round 4 is being played", from what its
+    selector annotated (``tournaments.progress.annotated``: no query)."""
+    return progress.annotated(tournament)
 
 
 @register.filter

@@ -17,11 +17,14 @@ from django.views.decorators.http import require_safe
 
 from club.roles import is_organiser
 from core.http import HtmxHttpRequest
+from core.sections import sections
 from ops.status import desk_notice
 from tournaments import selectors, spreadsheets, tiebreaks
 from tournaments.access import actor_for
 from tournaments.models import Round, Tournament
-from tournaments.presenters import match_context, proposal_context, seeding_context
+from tournaments.pairing_table import pairing_table
+from tournaments.presenters import match_page_context, proposal_context, seeding_context
+from tournaments.progress import progress
 from tournaments.views.common import get_round, get_tournament, live, round_versions_of
 from tournaments.views.conditional import (
     conditional,
@@ -61,6 +64,9 @@ def tournament_detail(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         "machinery": desk_notice() if organiser else None,
         "playing": any(r.status == Round.Status.PLAYING for r in rounds),
     }
+    if not request.htmx:  # the polled partial (the reader's table) shows neither
+        context["progress"] = progress(tournament)
+        context["facts"] = sections("tournament_facts", request, tournament=tournament)
     return live(request, "tournaments/tournament_detail.html", "mytable", context)
 
 
@@ -85,16 +91,25 @@ def round_detail(request: HtmxHttpRequest, slug: str, number: int) -> HttpRespon
             "machinery": desk_notice() if attention is not None else None,
         }
         return render(request, "tournaments/round_detail.html#attention", panel)
+    versions = round_versions_of(request, tournament, number)
+    my_table = selectors.my_table(tournament, actor_for(request, tournament))
+    mine = my_table.match.pk if my_table is not None else None
     context: dict[str, Any] = {
         "tournament": tournament,
         "round": round_,
-        # The cached table and each match's row key on these (``{% pairing_rows %}``).
-        "round_versions": round_versions_of(request, tournament, number),
+        # The cached table and each match's row key on these (``pairing_table``).
+        "round_versions": versions,
+        # Read only when the template's cached table is out of date.
+        "pairings": SimpleLazyObject(
+            lambda: pairing_table(
+                tournament, round_, earlier=versions.earlier, mine=mine, organiser=organiser
+            )
+        ),
         "is_organiser": organiser,
         "attention": attention,
         "attention_names": selectors.attention_names(attention or []),
         "machinery": desk_notice() if attention is not None else None,
-        "my_table": selectors.my_table(tournament, actor_for(request, tournament)),
+        "my_table": my_table,
         "round_count": selectors.round_count(tournament),
     }
     if round_.status == Round.Status.PROPOSED:
@@ -260,9 +275,8 @@ def match_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     match = selectors.match_for_page(tournament, pk)
     if match.round.status == Round.Status.PROPOSED and not is_organiser(request.user):
         raise Http404
-    return render(
-        request, "tournaments/match_detail.html", match_context(request, tournament, match)
-    )
+    context = match_page_context(request, tournament, match)
+    return render(request, "tournaments/match_detail.html", context)
 
 
 @require_safe

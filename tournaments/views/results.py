@@ -31,7 +31,7 @@ from tournaments.access import Actor, actor_for
 from tournaments.errors import TournamentError
 from tournaments.forms import ConfirmForm, DisputeForm, SettleNoteForm, labelled_errors
 from tournaments.models import Match, Round, Tournament
-from tournaments.presenters import match_context, report_form
+from tournaments.presenters import match_context, match_page_context, report_form
 from tournaments.services import results as services
 from tournaments.views.common import get_tournament
 
@@ -84,7 +84,9 @@ def _submitted(
                 return _to_match(match, tournament)
         except DomainError as error:
             form.add_error(None, error.message)
-    context = match_context(request, tournament, match, actor=actor, form=form, preview=preview)
+    # The form alone, for htmx, or the whole page with what other apps show of the match.
+    build = match_context if request.htmx else match_page_context
+    context = build(request, tournament, match, actor=actor, form=form, preview=preview)
     if not (context["can_report"] or context["can_settle"]):
         for problem in form.non_field_errors():
             # The form is not on the page: say it at the top (an ErrorList yields text).
@@ -186,7 +188,7 @@ def match_dispute(
 ) -> HttpResponse:
     form = DisputeForm(request.POST)
     if not form.is_valid():
-        context = match_context(request, tournament, match, actor=actor, dispute_form=form)
+        context = match_page_context(request, tournament, match, actor=actor, dispute_form=form)
         return render(request, "tournaments/match_detail.html", context, status=400)
     try:
         services.match_dispute(match=match, by=actor, note=form.cleaned_data["note"])
@@ -205,7 +207,7 @@ def _refused(
     Not their match: 403. Their match, but the report changed or was answered: 409.
     """
     fresh = selectors.match_for_page(tournament, match.pk)
-    context = match_context(request, tournament, fresh, actor=actor)
+    context = match_page_context(request, tournament, fresh, actor=actor)
     status = 403 if context["my_seat"] is None else 409
     return render(request, "tournaments/match_detail.html", context, status=status)
 
