@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -23,28 +25,24 @@ def private_links(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/private_links.html", context)
 
 
-def _entry(slug: str, pk: int) -> Entry:
-    return selectors.entry_of(get_tournament(slug), pk)
+def _link_changed(
+    request: HttpRequest, slug: str, pk: int, service: Callable[..., Entry], done: str
+) -> HttpResponse:
+    """``service`` on an entry's link, ``done`` said (it names the player), back to the list."""
+    entry = service(entry=selectors.entry_of(get_tournament(slug), pk))
+    messages.success(request, done % {"player": entry.player})
+    return redirect("tournaments:private_links", slug=slug)
 
 
 @organiser_required
 @require_POST
 def private_link_issue(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    entry = services.entry_link_issue(entry=_entry(slug, pk))
-    messages.success(
-        request,
-        _("%(player)s has a new private link; the old one no longer works.")
-        % {"player": entry.player},
-    )
-    return redirect("tournaments:private_links", slug=slug)
+    done = _("%(player)s has a new private link; the old one no longer works.")
+    return _link_changed(request, slug, pk, services.entry_link_issue, done)
 
 
 @organiser_required
 @require_POST
 def private_link_revoke(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    entry = services.entry_link_revoke(entry=_entry(slug, pk))
-    messages.success(
-        request,
-        _("%(player)s's private link no longer works.") % {"player": entry.player},
-    )
-    return redirect("tournaments:private_links", slug=slug)
+    done = _("%(player)s's private link no longer works.")
+    return _link_changed(request, slug, pk, services.entry_link_revoke, done)
