@@ -19,6 +19,7 @@ from club.forms import PlayerSearchForm
 from club.models import Player
 from club.roles import organiser_required
 from club.selectors import player_search, possible_twins
+from core.errors import run_service
 from core.http import AuthenticatedHttpRequest
 from tournaments import selectors
 from tournaments.forms import (
@@ -29,7 +30,7 @@ from tournaments.forms import (
 )
 from tournaments.models import Entry, Tournament
 from tournaments.services import tournaments as services
-from tournaments.views.common import Question, ask, confirmed, get_tournament, run_service
+from tournaments.views.common import Question, ask, confirmed, get_tournament
 
 
 def _entries_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:

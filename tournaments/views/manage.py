@@ -15,7 +15,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from club.roles import organiser_required
-from core.errors import DomainError
+from core.errors import DomainError, run_service
 from tournaments import selectors
 from tournaments.forms import ProposalForm, SwapForm, TournamentForm
 from tournaments.models import Round, Tournament
@@ -28,7 +28,6 @@ from tournaments.views.common import (
     confirmed,
     get_round,
     get_tournament,
-    run_service,
 )
 
 
