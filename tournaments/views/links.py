@@ -8,6 +8,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST, require_safe
 
 from club.roles import organiser_required
@@ -25,24 +26,25 @@ def private_links(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/private_links.html", context)
 
 
-def _link_changed(
-    request: HttpRequest, slug: str, pk: int, service: Callable[..., Entry], done: str
-) -> HttpResponse:
-    """``service`` on an entry's link, ``done`` said (it names the player), back to the list."""
+# Each change to a player's private link: the service that makes it and what it says.
+_CHANGES: dict[str, tuple[Callable[..., Entry], str]] = {
+    "issue": (
+        services.entry_link_issue,
+        gettext_noop("%(player)s has a new private link; the old one no longer works."),
+    ),
+    "revoke": (
+        services.entry_link_revoke,
+        gettext_noop("%(player)s's private link no longer works."),
+    ),
+}
+
+
+@organiser_required
+@require_POST
+def private_link_change(request: HttpRequest, slug: str, pk: int, change: str) -> HttpResponse:
+    """A new private link for an entry (``change`` "issue": the old one stops working), or
+    none ("revoke"); ``change`` comes from the address's path() (tournaments/urls.py)."""
+    service, done = _CHANGES[change]
     entry = service(entry=selectors.entry_of(get_tournament(slug), pk))
-    messages.success(request, done % {"player": entry.player})
+    messages.success(request, _(done) % {"player": entry.player})
     return redirect("tournaments:private_links", slug=slug)
-
-
-@organiser_required
-@require_POST
-def private_link_issue(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    done = _("%(player)s has a new private link; the old one no longer works.")
-    return _link_changed(request, slug, pk, services.entry_link_issue, done)
-
-
-@organiser_required
-@require_POST
-def private_link_revoke(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    done = _("%(player)s's private link no longer works.")
-    return _link_changed(request, slug, pk, services.entry_link_revoke, done)
