@@ -195,6 +195,13 @@ class Setup(NamedTuple):
         )
 
 
+def _section(heading: str, description: str, rows: list[str], targets: list[str]) -> str:
+    """A scenario's section of docs/benchmarks.md: how it was measured, what it did, the
+    requests' table and the targets beside what was measured."""
+    head = ["| Target | Measured |", "|---|---|"]
+    return "\n".join([heading, "", description, "", *rows, "", *head, *targets])
+
+
 def venue(setup: Setup, seconds: int, result_every: float) -> str:
     before = _load()
     prefix = setup.folder / "venue"
@@ -209,26 +216,23 @@ def venue(setup: Setup, seconds: int, result_every: float) -> str:
     every = polls["not_modified"] / max(polls["polls"], 1)
     unchanged = polls["unchanged_not_modified"] / max(polls["unchanged"], 1)
     what = f"--scenario venue --players {setup.players} --servers {setup.servers}"
-    lines = [
+    return _section(
         setup.heading(what + f" --seconds {seconds}", before),
-        "",
         f"**Venue** ({users} users for {seconds} s: {setup.players} players polling the "
         f"round every 10 s, {TABLE_PAIRS} table pairs reporting and confirming by private "
         f"link, one result every {result_every:g} s confirmed {result_every / 2:g} s after its "
         "report, one organiser):",
-        "",
-        *_table(rows),
-        "",
-        "| Target | Measured |",
-        "|---|---|",
-        f"| Venue p95 ≤ 200 ms, 0 errors | {total['95%']} ms, {total['Failure Count']} errors |",
-        f"| Most spectator polls between two final results are 304s | {share:.0%} "
-        f"({polls['between_not_modified']} of {polls['between']}); of all polls "
-        f"{every:.0%} ({polls['not_modified']} of {polls['polls']}) |",
-        f"| Spectator polls with no report nor final result since the previous poll: 304s | "
-        f"{unchanged:.0%} ({polls['unchanged_not_modified']} of {polls['unchanged']}) |",
-    ]
-    return "\n".join(lines)
+        _table(rows),
+        [
+            f"| Venue p95 ≤ 200 ms, 0 errors | {total['95%']} ms, "
+            f"{total['Failure Count']} errors |",
+            f"| Most spectator polls between two final results are 304s | {share:.0%} "
+            f"({polls['between_not_modified']} of {polls['between']}); of all polls "
+            f"{every:.0%} ({polls['not_modified']} of {polls['polls']}) |",
+            f"| Spectator polls with no report nor final result since the previous poll: 304s | "
+            f"{unchanged:.0%} ({polls['unchanged_not_modified']} of {polls['unchanged']}) |",
+        ],
+    )
 
 
 def burst(setup: Setup, seconds: int) -> str:
@@ -243,11 +247,15 @@ def burst(setup: Setup, seconds: int) -> str:
     pdfs = [row for row in (_named(prefix, n) for n in BURST_PDFS) if row]
     base = float(phases["quiet"]["95%"])
     ratio = {phase: float(row["95%"]) / base for phase, row in phases.items()}
-    lines = [
+    targets = [
+        f"| Round page p95 during {whose} burst ≤ 2× without | {ratio[phase]:.2f}× "
+        f"({phases[phase]['95%']} / {phases['quiet']['95%']} ms) |"
+        for phase, whose in (("anonymous", "an anonymous"), ("member", "a member's"))
+    ]
+    return _section(
         setup.heading(
             f"--scenario burst --servers {setup.servers} --burst-seconds {seconds}", before
         ),
-        "",
         f"**PDF burst** ({ROUND_READERS} new visitors reading the round page every second; "
         "a result settled by private link every 15 s or so, each starting the next phase in "
         "turn: quiet (no PDF requests), an anonymous visitor's burst, quiet, a member's "
@@ -255,18 +263,9 @@ def burst(setup: Setup, seconds: int) -> str:
         'reloading "being prepared" as it says (after 2 s, then a second longer each '
         "time) until its PDF is there; the round page named "
         f"after the phase it starts in; one run of {seconds} s):",
-        "",
-        *_table([*phases.values(), *pdfs]),
-        "",
-        "| Target | Measured |",
-        "|---|---|",
-        f"| Round page p95 during an anonymous burst ≤ 2× without | "
-        f"{ratio['anonymous']:.2f}× "
-        f"({phases['anonymous']['95%']} / {phases['quiet']['95%']} ms) |",
-        f"| Round page p95 during a member's burst ≤ 2× without | {ratio['member']:.2f}× "
-        f"({phases['member']['95%']} / {phases['quiet']['95%']} ms) |",
-    ]
-    return "\n".join(lines)
+        _table([*phases.values(), *pdfs]),
+        targets,
+    )
 
 
 def stress(setup: Setup, seconds: int) -> str:
@@ -278,20 +277,16 @@ def stress(setup: Setup, seconds: int) -> str:
         rows[name] = _rows(prefix)[0]  # each asks for one address: its first row
     ratio = float(rows["StandingsReader"]["Requests/s"]) / float(rows["Ping"]["Requests/s"])
     full = float(rows["StandingsNewcomer"]["Requests/s"]) / float(rows["Ping"]["Requests/s"])
-    lines = [
+    return _section(
         setup.heading(f"--scenario stress --servers {setup.servers}", before),
-        "",
         f"**Stress** (closed loop, {STRESS_USERS} users, no think time, {seconds} s each):",
-        "",
-        *_table([rows[name] for name in STRESS]),
-        "",
-        "| Target | Measured |",
-        "|---|---|",
-        f"| Standings throughput ≥ 50 % of the trivial view's | {ratio:.0%} revalidating "
-        f"(as the polling page asks); {full:.0%} for new visitors (a full render each) |",
-        f"| Cached PDF p95 ≤ 50 ms | {rows['PdfReader']['95%']} ms |",
-    ]
-    return "\n".join(lines)
+        _table([rows[name] for name in STRESS]),
+        [
+            f"| Standings throughput ≥ 50 % of the trivial view's | {ratio:.0%} revalidating "
+            f"(as the polling page asks); {full:.0%} for new visitors (a full render each) |",
+            f"| Cached PDF p95 ≤ 50 ms | {rows['PdfReader']['95%']} ms |",
+        ],
+    )
 
 
 def write_docs(text: str, begin: str, end: str) -> None:

@@ -4,7 +4,7 @@ client's side, against ``make serve`` on PostgreSQL.
     .venv/bin/python -m benchmarks.practice_http [--players 1 8 24] [--level expert]
                                                  [--decisions 400] [--think 1.0] [--seed 1]
 
-Starts a PostgreSQL cluster and a Redis of its own (``benchmarks/soak_servers.py``) and
+Starts a PostgreSQL cluster and a Redis of its own (``benchmarks/servers.py``) and
 ``make serve`` on them (gunicorn with its default workers and the task worker beside
 it, as production runs). For each number of ``--players`` in turn, that many guests
 (each their own cookies and address, as phones at a club evening) start a best-of-1 game
@@ -32,15 +32,12 @@ import random
 import re
 import statistics
 import sys
-import tempfile
 import threading
 import time
-from pathlib import Path
 from typing import Any
 
-from benchmarks.soak import environment
+from benchmarks.servers import own_servers
 from benchmarks.soak_browser import Answer, Browser, Tally
-from benchmarks.soak_servers import Postgres, Redis, Site, free_port, manage
 
 HTMX = {"HX-Request": "true", "HX-Target": "game"}
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
@@ -167,16 +164,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think", type=float, default=1.0, help="seconds between decisions")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    folder = Path(tempfile.mkdtemp(prefix="club-practice-http-"))
-    postgres, redis = Postgres(), Redis()
-    site: Site | None = None
-    try:
-        postgres.create()
-        redis.start()
-        env = environment(postgres.url, redis.url, folder)
-        manage(env, "manage.py", "migrate", "--noinput", "-v", "0")
-        site = Site(env, free_port(), folder / "site.log")
-        site.start()
+    with own_servers("club-practice-http-") as servers:
+        env = servers.migrated()
+        site = servers.serve(env)
         os.environ.update(env)  # this process reads the games' rows to decide as a player
         import django
 
@@ -193,11 +183,6 @@ def main(argv: list[str] | None = None) -> int:
         print("|---|---|---|---|---|---|")
         for players in args.players:
             print(measure(site.base, args, players), flush=True)
-    finally:
-        if site is not None:
-            site.stop()
-        redis.close()
-        postgres.close()
     return 0
 
 

@@ -5,7 +5,7 @@ and on two.
     python -m benchmarks.push [--games 100] [--seconds 60] [--idle 30] [--rounds 1]
                               [--modes sse longpoll poll] [--servers 1 2]
 
-1. A PostgreSQL 15 and a Redis of the run's own (``benchmarks.soak_servers``).
+1. A PostgreSQL 15 and a Redis of the run's own (``benchmarks.servers``).
 2. ``benchmarks.online_seed --championship``: ``--games`` best-of-three tournament matches
    played on the site, seeded once into a template database; each run gets a copy.
 3. For each run (mode and servers, alternating; ``--rounds`` times):
@@ -41,10 +41,8 @@ import json
 import os
 import random
 import re
-import shutil
 import subprocess
 import sys
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -55,7 +53,8 @@ import psycopg
 
 from benchmarks.load import ROOT, _run, _wait_for, write_docs
 from benchmarks.online_table import decision
-from benchmarks.soak_servers import Postgres, Redis, free_port
+from benchmarks.servers import own_servers
+from benchmarks.soak_servers import Postgres, free_port
 
 BEGIN, END = "<!-- push:begin -->", "<!-- push:end -->"
 ETAG = re.compile(r'If-None-Match": "\\u0022([0-9a-f]+)\\u0022"')
@@ -324,12 +323,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--servers", nargs="+", type=int, choices=[1, 2], default=[1, 2])
     parser.add_argument("--no-docs", action="store_true", help="print the figures only")
     args = parser.parse_args(argv)
-    args.folder = Path(tempfile.mkdtemp(prefix="club-push-"))
-    postgres, redis = Postgres(), Redis()
     runs = []
-    try:
-        postgres.create()
-        redis.start()
+    with own_servers("club-push-") as own:
+        args.folder, postgres = own.folder, own.postgres
         env = {
             **os.environ,
             "DJANGO_SETTINGS_MODULE": "config.settings",
@@ -338,7 +334,7 @@ def main(argv: list[str] | None = None) -> int:
             "SECRET_KEY": "push-benchmark-only-" + os.urandom(16).hex(),
             "SECURE_SSL": "0",
             "ALLOWED_HOSTS": "127.0.0.1,localhost",
-            "CACHE_URL": redis.url,
+            "CACHE_URL": own.redis.url,
             "LOG_LEVEL": "INFO",  # the request log's line: each request's server time
         }
         _run(env, "manage.py", "migrate", "--noinput", "-v", "0")
@@ -363,10 +359,6 @@ def main(argv: list[str] | None = None) -> int:
                     run = one_run(mode, servers, postgres, env, args)
                     print(line(run), flush=True)
                     runs.append(run)
-    finally:
-        redis.close()
-        postgres.close()
-        shutil.rmtree(args.folder, ignore_errors=True)
     today = datetime.datetime.now(datetime.UTC).date()
     text = "\n".join(
         [

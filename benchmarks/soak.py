@@ -36,16 +36,15 @@ import argparse
 import json
 import math
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
 from typing import Any
 
 from benchmarks.load import write_docs
+from benchmarks.servers import own_servers
 from benchmarks.soak_browser import Tally
 from benchmarks.soak_people import (
     PATIENCE,
@@ -64,29 +63,11 @@ from benchmarks.soak_servers import (
     Redis,
     Site,
     clock,
-    free_port,
     manage,
     queue_busy,
 )
 
 SEEDED_ROUNDS = 3
-
-
-def environment(database: str, cache: str, folder: Path) -> dict[str, str]:
-    """``make serve``'s settings: production's, on the run's own servers."""
-    return {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "config.settings",
-        "DATABASE_URL": database,
-        "CACHE_URL": cache,
-        "DEBUG": "0",
-        "SECRET_KEY": "soak-test-only-" + os.urandom(16).hex(),
-        "SECURE_SSL": "0",
-        "ALLOWED_HOSTS": "127.0.0.1,localhost",
-        "CLIENT_IP_HEADER": "X-Forwarded-For",
-        "LOG_LEVEL": "WARNING",
-        "VENUE_FILE": str(folder / "venue.json"),
-    }
 
 
 def arguments(argv: list[str] | None) -> argparse.Namespace:
@@ -108,32 +89,17 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = arguments(argv)
-    folder = Path(tempfile.mkdtemp(prefix="club-soak-"))
-    postgres, redis = Postgres(), Redis()
-    site: Site | None = None
-    try:
-        postgres.create()
-        redis.start()
-        env = environment(postgres.url, redis.url, folder)
-        manage(env, "manage.py", "migrate", "--noinput", "-v", "0")
+    with own_servers("club-soak-", keep=args.keep) as servers:
+        folder = servers.folder
+        env = servers.migrated()
         manage(env, "manage.py", "collectstatic", "--noinput", "-v", "0")
         tables = args.players // 2
         more = math.ceil(args.minutes * 60 / args.result_every / tables) + 1
         seed = ["-m", "benchmarks.venue_seed", "--players", str(args.players)]
         seed += ["--rounds", str(SEEDED_ROUNDS), "--more-rounds", str(more)]
         manage(env, *seed, "--out", env["VENUE_FILE"])
-        site = Site(env, free_port(), folder / "site.log")
-        site.start()
-        day = play(args, folder, env, site, postgres, redis)
-    finally:
-        if site is not None:
-            site.stop()
-        redis.close(keep=args.keep)
-        postgres.close(keep=args.keep)
-        if args.keep:
-            print(f"Kept: {folder}, {postgres.folder}, {redis.folder}")
-        else:
-            shutil.rmtree(folder, ignore_errors=True)
+        site = servers.serve(env)
+        day = play(args, folder, env, site, servers.postgres, servers.redis)
     text, passed = report(day)
     print(text)
     if not args.no_docs:

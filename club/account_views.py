@@ -35,6 +35,7 @@ from club.forms import (
     QueuedPasswordResetForm,
 )
 from club.invitations import (
+    Invitation,
     InvitationError,
     InvitationProblem,
     invitation_for,
@@ -44,7 +45,7 @@ from club.invitations import (
 from club.models import Player
 from club.roles import organiser_required
 from club.selectors import members
-from core.errors import DomainError
+from core.errors import run_service
 from core.http import AuthenticatedHttpRequest
 from core.throttles import over_limit
 
@@ -130,40 +131,41 @@ def account_email(request: AuthenticatedHttpRequest) -> HttpResponse:
 @require_POST
 def player_invite(request: HttpRequest, pk: int) -> HttpResponse:
     player = get_object_or_404(members(), pk=pk)
-    try:
-        accounts.invitation_create(player=player)
-    except DomainError as error:
-        messages.error(request, error.message)
-    else:
-        made = _("A new invitation link for %(player)s is ready; older links no longer work.")
-        messages.success(request, made % {"player": player})
+    made = _("A new invitation link for %(player)s is ready; older links no longer work.")
+    run_service(request, accounts.invitation_create, made % {"player": player}, player=player)
     return _back_to_player(player)
+
+
+def _with_invitation(pk: int) -> tuple[Player, Invitation | None]:
+    """The member ``pk`` (else 404) and their open invitation, if they have one."""
+    player = get_object_or_404(members(), pk=pk)
+    return player, invitation_for(player)
 
 
 @organiser_required
 @require_POST
 def player_invitation_send(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
-    player = get_object_or_404(members(), pk=pk)
-    invitation = invitation_for(player)
+    player, invitation = _with_invitation(pk)
     if invitation is None:
         messages.error(request, _("%(player)s has no open invitation.") % {"player": player})
         return _back_to_player(player)
     url = request.build_absolute_uri(invitation.path)
-    try:
-        accounts.invitation_send(invitation=invitation, url=url, organiser=request.user)
-    except DomainError as error:
-        messages.error(request, error.message)
-    else:
-        sent = _("The invitation to %(email)s is on its way; this page says whether it was sent.")
-        messages.success(request, sent % {"email": player.email})
+    sent = _("The invitation to %(email)s is on its way; this page says whether it was sent.")
+    run_service(
+        request,
+        accounts.invitation_send,
+        sent % {"email": player.email},
+        invitation=invitation,
+        url=url,
+        organiser=request.user,
+    )
     return _back_to_player(player)
 
 
 @organiser_required
 @require_safe
 def player_invitation_print(request: HttpRequest, pk: int) -> HttpResponse:
-    player = get_object_or_404(members(), pk=pk)
-    invitation = invitation_for(player)
+    player, invitation = _with_invitation(pk)
     context: dict[str, object] = {"player": player, "invitation": invitation}
     if invitation is not None:
         url = request.build_absolute_uri(invitation.path)
@@ -203,15 +205,14 @@ def player_password_link_send(request: AuthenticatedHttpRequest, pk: int) -> Htt
     if user is None:
         messages.error(request, _("%(player)s has no open account.") % {"player": player})
         return _back_to_player(player)
-    try:
+
+    def send() -> None:  # the link itself is refused too for a closed account
         path, expires = accounts.password_link(user)
         url = request.build_absolute_uri(path)
         accounts.password_link_send(player=player, url=url, expires=expires, by=request.user)
-    except DomainError as error:
-        messages.error(request, error.message)
-    else:
-        sent = _("A link to choose a new password is on its way to %(email)s.")
-        messages.success(request, sent % {"email": user.email})
+
+    sent = _("A link to choose a new password is on its way to %(email)s.")
+    run_service(request, send, sent % {"email": user.email})
     return _back_to_player(player)
 
 
@@ -223,16 +224,18 @@ def player_account_set_active(request: AuthenticatedHttpRequest, pk: int) -> Htt
         messages.error(request, _("%(player)s has no account.") % {"player": player})
         return _back_to_player(player)
     active = request.POST.get("active") == "1"
-    try:
-        accounts.account_set_active(user=player.user, active=active, by=request.user)
-    except DomainError as error:
-        messages.error(request, error.message)
+    if active:
+        done = _("%(player)s can log in again.")
     else:
-        if active:
-            done = _("%(player)s can log in again.")
-        else:
-            done = _("The account of %(player)s is closed: they can no longer log in.")
-        messages.success(request, done % {"player": player})
+        done = _("The account of %(player)s is closed: they can no longer log in.")
+    run_service(
+        request,
+        accounts.account_set_active,
+        done % {"player": player},
+        user=player.user,
+        active=active,
+        by=request.user,
+    )
     return _back_to_player(player)
 
 

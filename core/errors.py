@@ -3,17 +3,21 @@
 A service that refuses an action (a match not yours, a round already published, a card
 not in your hand) raises a subclass of :class:`DomainError` (``TournamentError``,
 ``PlayError``) with a translated message the page shows as it is, and saves nothing.
-Views catch ``DomainError`` alone. Django's ``ValidationError`` stays what forms and
-models raise for a field's value; :func:`full_clean` turns a model's into the
-service's refusal where a service checks a model before saving it.
+Views catch ``DomainError`` alone (:func:`run_service` does, for a page that then says
+the refusal or what was done). Django's ``ValidationError`` stays what forms and models
+raise for a field's value; :func:`full_clean` turns a model's into the service's refusal
+where a service checks a model before saving it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db.models import Model
+from django.http import HttpRequest
 
 
 class DomainError(Exception):
@@ -49,3 +53,17 @@ def _first_code(error: ValidationError) -> str:
         else error.error_list
     )
     return next((each.code for each in found if each.code), "invalid")
+
+
+def run_service(
+    request: HttpRequest, action: Callable[..., object], success: str, **kwargs: Any
+) -> bool:
+    """Call a service; show its refusal (nothing saved) or the success message. True when
+    it was done."""
+    try:
+        action(**kwargs)
+    except DomainError as error:
+        messages.error(request, error.message)
+        return False
+    messages.success(request, success)
+    return True

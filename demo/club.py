@@ -72,18 +72,16 @@ def seed_club() -> list[str]:
         )
         if created:
             done.append(f"member {name}")
-    player_user, created = users.objects.get_or_create(username=DEMO_PLAYER[0])
-    if created:
-        player_user.set_password(DEMO_PLAYER[1])
-        player_user.save()
-        done.append("player account")
-    Player.objects.filter(name="Anna Berg", club="Uppsala", user=None).update(user=player_user)
-    opponent, created = users.objects.get_or_create(username=DEMO_OPPONENT[0])
-    if created:
-        opponent.set_password(DEMO_OPPONENT[1])
-        opponent.save()
-        done.append("second player account")
-    Player.objects.filter(name="Björn Åkesson", club="Göteborg", user=None).update(user=opponent)
+    for (username, password), (name, club), account in (
+        (DEMO_PLAYER, ("Anna Berg", "Uppsala"), "player account"),
+        (DEMO_OPPONENT, ("Björn Åkesson", "Göteborg"), "second player account"),
+    ):
+        user, created = users.objects.get_or_create(username=username)
+        if created:
+            user.set_password(password)
+            user.save()
+            done.append(account)
+        Player.objects.filter(name=name, club=club, user=None).update(user=user)
     return done
 
 

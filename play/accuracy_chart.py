@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from core.charts import GridLine, polyline, spaced
+
 WIDTH, HEIGHT = 640, 220
 """The chart's drawing area in SVG units (the page scales it to its width)."""
 LEFT, RIGHT, TOP, BOTTOM = 40, 12, 12, 12
@@ -29,12 +31,6 @@ class Plotted:
     def corner(self) -> tuple[float, float]:
         """The top left corner of the point's square (the play's points are squares)."""
         return self.x - 3, self.y - 3
-
-
-@dataclass(frozen=True, slots=True)
-class GridLine:
-    y: float
-    label: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +52,7 @@ class AccuracyChart:
 
 
 def _line(points: tuple[Plotted, ...]) -> str:
-    return " ".join(f"{point.x:.1f},{point.y:.1f}" for point in points)
+    return polyline((point.x, point.y) for point in points)
 
 
 def _y(value: float) -> float:
@@ -68,8 +64,7 @@ def accuracy_chart(games: Sequence[tuple[float, float]]) -> AccuracyChart | None
     None for fewer than two (one game is no line)."""
     if len(games) < 2:
         return None
-    spacing = (WIDTH - LEFT - RIGHT) / (len(games) - 1)
-    xs = [LEFT + index * spacing for index in range(len(games))]
+    xs = spaced(len(games), LEFT, WIDTH - RIGHT)
     discards = tuple(Plotted(x, _y(d), d) for x, (d, _p) in zip(xs, games, strict=True))
     plays = tuple(Plotted(x, _y(p), p) for x, (_d, p) in zip(xs, games, strict=True))
     return AccuracyChart(discards, plays, tuple(GridLine(_y(v), v) for v in GRID))

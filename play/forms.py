@@ -57,13 +57,10 @@ def seed_field_allowed() -> bool:
     return bool(getattr(settings, "PRACTICE_SEED_FIELD", settings.DEBUG))
 
 
-class StartForm(forms.Form):
-    level = forms.ChoiceField(
-        label=_("The computer plays"),
-        choices=PracticeGame.Level.choices,
-        initial=PracticeGame.Level.STANDARD,
-        widget=forms.RadioSelect,
-    )
+class LengthAndCountForm(forms.Form):
+    """How long a game is and who counts the show, as a practice game offers them to one
+    player; a challenge words the same choices for two (``ChallengeForm``)."""
+
     best_of = forms.TypedChoiceField(
         label=_("Length"),
         choices=LENGTHS,
@@ -80,6 +77,17 @@ class StartForm(forms.Form):
         label=_("Muggins"),
         required=False,
         help_text=_("The computer claims the points you miss (you count yourself)."),
+    )
+
+
+class StartForm(LengthAndCountForm):
+    field_order = ["level", "best_of", "self_count", "muggins", "seed"]
+
+    level = forms.ChoiceField(
+        label=_("The computer plays"),
+        choices=PracticeGame.Level.choices,
+        initial=PracticeGame.Level.STANDARD,
+        widget=forms.RadioSelect,
     )
     seed = forms.IntegerField(
         label=_("Seed (for development)"), required=False, min_value=0, max_value=SEED_LIMIT - 1
@@ -139,34 +147,16 @@ class MemberField(forms.ModelChoiceField):  # type: ignore[type-arg]  # of User
         return f"{player.name} ({player.club})" if player is not None else str(obj.get_username())
 
 
-class ChallengeForm(forms.Form):
+class ChallengeForm(LengthAndCountForm):
     """A challenge: to one member, or to anyone (an open challenge in the lobby)."""
+
+    field_order = ["opponent", "best_of", "self_count", "muggins", "rated"]
 
     opponent = MemberField(
         label=_("Whom to challenge"),
         queryset=None,
         required=False,
         empty_label=_("Anyone (an open challenge in the lobby)"),
-    )
-    best_of = forms.TypedChoiceField(
-        label=_("Length"),
-        choices=LENGTHS,
-        coerce=int,
-        initial=1,
-        widget=forms.RadioSelect,
-    )
-    self_count = forms.BooleanField(
-        label=_("Count it yourselves"),
-        required=False,
-        help_text=_("In the show each of you enters the points of their hand and crib."),
-    )
-    muggins = forms.BooleanField(
-        label=_("Muggins"),
-        required=False,
-        help_text=_(
-            "You count yourselves, and after each count the other checks it and may call "
-            "muggins to take the points missed."
-        ),
     )
     rated = forms.BooleanField(
         label=_("Rated"),
@@ -181,6 +171,14 @@ class ChallengeForm(forms.Form):
 
     def __init__(self, *args: Any, members: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["self_count"].label = _("Count it yourselves")
+        self.fields["self_count"].help_text = _(
+            "In the show each of you enters the points of their hand and crib."
+        )
+        self.fields["muggins"].help_text = _(
+            "You count yourselves, and after each count the other checks it and may call "
+            "muggins to take the points missed."
+        )
         field = self.fields["opponent"]
         assert isinstance(field, MemberField)
         field.queryset = members

@@ -13,6 +13,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from core.charts import GridLine, polyline, spaced
+
 WIDTH, HEIGHT = 640, 240
 """The chart's drawing area in SVG units (the page scales it to its width)."""
 LEFT, RIGHT, TOP, BOTTOM = 52, 12, 12, 24
@@ -32,12 +34,6 @@ class Plotted:
 
 
 @dataclass(frozen=True, slots=True)
-class GridLine:
-    y: float
-    label: int
-
-
-@dataclass(frozen=True, slots=True)
 class Chart:
     points: tuple[Plotted, ...]
     grid: tuple[GridLine, ...]
@@ -49,7 +45,7 @@ class Chart:
     @property
     def line(self) -> str:
         """The polyline through the ratings, as SVG ``points``."""
-        return " ".join(f"{point.x:.1f},{point.y:.1f}" for point in self.points)
+        return polyline((point.x, point.y) for point in self.points)
 
     @property
     def left(self) -> int:
@@ -75,14 +71,13 @@ def history_chart(ratings: Sequence[tuple[float, float]]) -> Chart | None:
         share = (rating - floor) / (ceiling - floor)
         return TOP + (1 - share) * (HEIGHT - TOP - BOTTOM)
 
-    spacing = (WIDTH - LEFT - RIGHT) / (len(ratings) - 1)
-    xs = [LEFT + index * spacing for index in range(len(ratings))]
+    xs = spaced(len(ratings), LEFT, WIDTH - RIGHT)
     points = tuple(
         Plotted(x, y(rating), rating, deviation)
         for x, (rating, deviation) in zip(xs, ratings, strict=True)
     )
     edge = [(x, y(high)) for x, high in zip(xs, highs, strict=True)]
     edge += [(x, y(low)) for x, low in reversed(list(zip(xs, lows, strict=True)))]
-    band = " ".join(f"{x:.1f},{y_:.1f}" for x, y_ in edge)
+    band = polyline(edge)
     grid = tuple(GridLine(y(value), value) for value in range(floor, ceiling + 1, step))
     return Chart(points, grid, band)

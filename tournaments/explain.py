@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 
 def explanation_lines(data: Mapping[str, Any], names: Mapping[int, str]) -> list[str]:
@@ -173,29 +173,38 @@ def _seeding_change_lines(changes: list[Mapping[str, Any]], names: Mapping[int, 
     ]
 
 
+# The bye where an order chooses who sits out (the seeding, round 1's draw): the sentence
+# when the last in the order could not (their names, "blocked"), and when they do.
+_BYE_IN_ORDER = {
+    "by_rating": (
+        gettext_lazy(
+            "%(player)s has the bye: the players below them in the seeding order "
+            "(%(blocked)s) could not sit out without leaving an illegal pairing."
+        ),
+        gettext_lazy("%(player)s has the bye: the lowest in the seeding order sits out."),
+    ),
+    "random_draw": (
+        gettext_lazy(
+            "%(player)s has the bye, as part of the draw: the players drawn after them "
+            "(%(blocked)s) could not sit out without leaving an illegal pairing."
+        ),
+        gettext_lazy(
+            "%(player)s has the bye: in round 1 the bye is part of the draw, and the last "
+            "player drawn sits out."
+        ),
+    ),
+}
+
+
 def _bye_line(data: Mapping[str, Any], names: Mapping[int, str]) -> str:
     bye = data["bye"]
     player = names.get(bye["player"], bye["player"])
     blocked = _names(bye.get("passed_over_blocked", []), names)
-    if data.get("method") == "by_rating":
+    if data.get("method") in _BYE_IN_ORDER:
+        passed_over, last = _BYE_IN_ORDER[data["method"]]
         if blocked:
-            return _(
-                "%(player)s has the bye: the players below them in the seeding order "
-                "(%(blocked)s) could not sit out without leaving an illegal pairing."
-            ) % {"player": player, "blocked": blocked}
-        return _("%(player)s has the bye: the lowest in the seeding order sits out.") % {
-            "player": player
-        }
-    if data.get("method") == "random_draw":
-        if blocked:
-            return _(
-                "%(player)s has the bye, as part of the draw: the players drawn after them "
-                "(%(blocked)s) could not sit out without leaving an illegal pairing."
-            ) % {"player": player, "blocked": blocked}
-        return _(
-            "%(player)s has the bye: in round 1 the bye is part of the draw, and the last "
-            "player drawn sits out."
-        ) % {"player": player}
+            return passed_over % {"player": player, "blocked": blocked}
+        return last % {"player": player}
     if bye.get("passed_over_had_bye") or blocked:
         return _(
             "%(player)s has the bye: lower-ranked players already had one "

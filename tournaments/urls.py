@@ -17,9 +17,17 @@ urlpatterns = [
     path("<slug:slug>/entries/new/", entries.entry_add_new, name="entry_add_new"),
     path("<slug:slug>/entries/<int:pk>/", entries.entry_change, name="entry_change"),
     path("<slug:slug>/links/", links.private_links, name="private_links"),
-    path("<slug:slug>/links/<int:pk>/new/", links.private_link_issue, name="private_link_issue"),
     path(
-        "<slug:slug>/links/<int:pk>/revoke/", links.private_link_revoke, name="private_link_revoke"
+        "<slug:slug>/links/<int:pk>/new/",
+        links.private_link_change,
+        {"change": "issue"},
+        name="private_link_issue",
+    ),
+    path(
+        "<slug:slug>/links/<int:pk>/revoke/",
+        links.private_link_change,
+        {"change": "revoke"},
+        name="private_link_revoke",
     ),
     path("<slug:slug>/forbidden/", entries.forbidden_add, name="forbidden_add"),
     path(

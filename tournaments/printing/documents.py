@@ -21,6 +21,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -131,6 +132,35 @@ def _is_proposal(round_: Round) -> bool:
     return round_.status == Round.Status.PROPOSED
 
 
+def _round_document(
+    round_: Round,
+    kind: str,
+    name: str,
+    context: dict[str, Any],
+    *,
+    codes: tuple[qr.Code, ...] = (),
+    marks: tuple[stamps.Stamp, ...] = (),
+) -> Document:
+    """A document of a round's tables (its pairings, its score sheets): never preliminary
+    (it prints no result), a proposal while the round is one."""
+    proposal = _is_proposal(round_)
+    return Document(
+        kind=kind,
+        title=_title(name, round_name(round_), proposal=proposal),
+        filename=f"{round_.tournament.slug}-round-{round_.number}-{kind}.pdf",
+        preliminary=False,
+        proposal=proposal,
+        context={
+            "tournament": round_.tournament,
+            "round": round_,
+            "round_name": round_name(round_),
+            **context,
+        },
+        codes=codes,
+        marks=marks,
+    )
+
+
 def _seat_lines(match: Match, records: dict[int, str]) -> tuple[SeatLine, ...]:
     return tuple(
         SeatLine(seat.entry.player.name, seat.entry.player.club, records.get(seat.entry_id, "0-0"))
@@ -169,21 +199,7 @@ def pairings(round_: Round) -> Document:
                 )
             )
     finder.sort(key=lambda line: name_key(line.name))
-    proposal = _is_proposal(round_)
-    return Document(
-        kind="pairings",
-        title=_title(_("Pairings"), round_name(round_), proposal=proposal),
-        filename=f"{tournament.slug}-round-{round_.number}-pairings.pdf",
-        preliminary=False,
-        proposal=proposal,
-        context={
-            "tournament": tournament,
-            "round": round_,
-            "round_name": round_name(round_),
-            "tables": tables,
-            "finder": finder,
-        },
-    )
+    return _round_document(round_, "pairings", _("Pairings"), {"tables": tables, "finder": finder})
 
 
 def sheet_spot(match: Match) -> str:
@@ -228,17 +244,11 @@ def scoresheets(round_: Round, *, per_page: int = 2, base_url: str | None) -> Do
         )
         for match in matches
     ]
-    proposal = _is_proposal(round_)
-    return Document(
-        kind="scoresheets",
-        title=_title(_("Score sheets"), round_name(round_), proposal=proposal),
-        filename=f"{tournament.slug}-round-{round_.number}-scoresheets.pdf",
-        preliminary=False,
-        proposal=proposal,
-        context={
-            "tournament": tournament,
-            "round": round_,
-            "round_name": round_name(round_),
+    return _round_document(
+        round_,
+        "scoresheets",
+        _("Score sheets"),
+        {
             "forms": list(forms.values()),
             "pages": [printed[i : i + per_page] for i in range(0, len(printed), per_page)],
             "per_page": per_page,

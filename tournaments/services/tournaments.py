@@ -227,25 +227,25 @@ def entry_add_new_player(*, tournament: Tournament, name: str, club: str, email:
     return entry_add(tournament=tournament, player=player, checked_in=True)
 
 
-@transaction.atomic
-def entry_check_in(*, entry: Entry, checked_in: bool = True) -> Entry:
+def _entry_set(entry: Entry, field: str, value: bool) -> Entry:
+    """One flag of an entry (checked in, withdrawn) set while its tournament is open."""
     entry = Entry.objects.select_for_update().select_related("tournament").get(pk=entry.pk)
     _check_open(entry.tournament)
-    entry.checked_in = checked_in
-    entry.save(update_fields=["checked_in"])
+    setattr(entry, field, value)
+    entry.save(update_fields=[field])
     tournament_changed(entry.tournament_id)
     return entry
+
+
+@transaction.atomic
+def entry_check_in(*, entry: Entry, checked_in: bool = True) -> Entry:
+    return _entry_set(entry, "checked_in", checked_in)
 
 
 @transaction.atomic
 def entry_withdraw(*, entry: Entry, withdrawn: bool = True) -> Entry:
     """Withdraw a player (results stand, no more pairings), or bring them back."""
-    entry = Entry.objects.select_for_update().select_related("tournament").get(pk=entry.pk)
-    _check_open(entry.tournament)
-    entry.withdrawn = withdrawn
-    entry.save(update_fields=["withdrawn"])
-    tournament_changed(entry.tournament_id)
-    return entry
+    return _entry_set(entry, "withdrawn", withdrawn)
 
 
 @transaction.atomic

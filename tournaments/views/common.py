@@ -1,6 +1,6 @@
 """What every tournament page needs: finding the tournament and round, full page or partial,
-and for organisers' actions: running a service with its message, and asking before an
-action that cannot be undone.
+and for organisers' actions: asking before an action that cannot be undone (a service runs
+with its message through ``core.errors.run_service``).
 
 An action that cannot be undone first answers with a *question*: a page saying what
 will happen, whose "Yes" button posts the same form again with ``confirm=1``.
@@ -9,16 +9,13 @@ Nothing changes until then, with or without JavaScript.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, cast
 
-from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from club.roles import is_organiser
-from core.errors import DomainError
 from core.http import HtmxHttpRequest
 from tournaments import selectors
 from tournaments.models import Round, Tournament
@@ -89,16 +86,3 @@ def confirmed(request: HttpRequest) -> bool:
 def ask(request: HttpRequest, tournament: Tournament, question: Question) -> HttpResponse:
     context = {"tournament": tournament, "question": question}
     return render(request, "tournaments/confirm.html", context)
-
-
-def run_service(
-    request: HttpRequest, action: Callable[..., object], success: str, **kwargs: Any
-) -> bool:
-    """Call a service; show its error (nothing saved) or the success message."""
-    try:
-        action(**kwargs)
-    except DomainError as error:
-        messages.error(request, error.message)
-        return False
-    messages.success(request, success)
-    return True

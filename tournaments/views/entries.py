@@ -19,6 +19,7 @@ from club.forms import PlayerSearchForm
 from club.models import Player
 from club.roles import organiser_required
 from club.selectors import player_search, possible_twins
+from core.errors import run_service
 from core.http import AuthenticatedHttpRequest
 from tournaments import selectors
 from tournaments.forms import (
@@ -29,7 +30,7 @@ from tournaments.forms import (
 )
 from tournaments.models import Entry, Tournament
 from tournaments.services import tournaments as services
-from tournaments.views.common import Question, ask, confirmed, get_tournament, run_service
+from tournaments.views.common import Question, ask, confirmed, get_tournament
 
 
 def _entries_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
@@ -116,26 +117,25 @@ def entry_add_new(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _entry_question(tournament: Tournament, entry: Entry, action: str) -> Question:
     name = {"player": entry.player}
-    cancel = reverse("tournaments:entries", args=[tournament.slug])
     if action == "withdraw":
-        return Question(
-            title=_("Withdraw %(player)s?") % name,
-            consequences=[
-                _("%(player)s will not be paired in any later round.") % name,
-                _("Their results so far stand and count for their opponents."),
-            ],
-            yes=_("Yes, withdraw %(player)s") % name,
-            cancel_url=cancel,
-            fields={"action": action},
-        )
-    return Question(
-        title=_("Remove %(player)s from the tournament?") % name,
-        consequences=[
+        title = _("Withdraw %(player)s?")
+        consequences = [
+            _("%(player)s will not be paired in any later round.") % name,
+            _("Their results so far stand and count for their opponents."),
+        ]
+        yes = _("Yes, withdraw %(player)s")
+    else:
+        title = _("Remove %(player)s from the tournament?")
+        consequences = [
             _("The registration of %(player)s is deleted; they stay in the club register.") % name,
             _("To take part after all, they must be registered again."),
-        ],
-        yes=_("Yes, remove %(player)s") % name,
-        cancel_url=cancel,
+        ]
+        yes = _("Yes, remove %(player)s")
+    return Question(
+        title=title % name,
+        consequences=consequences,
+        yes=yes % name,
+        cancel_url=reverse("tournaments:entries", args=[tournament.slug]),
         fields={"action": action},
     )
 

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.http import require_POST, require_safe
 
 from club.roles import organiser_required
@@ -23,28 +26,25 @@ def private_links(request: HttpRequest, slug: str) -> HttpResponse:
     return render(request, "tournaments/private_links.html", context)
 
 
-def _entry(slug: str, pk: int) -> Entry:
-    return selectors.entry_of(get_tournament(slug), pk)
+# Each change to a player's private link: the service that makes it and what it says.
+_CHANGES: dict[str, tuple[Callable[..., Entry], str]] = {
+    "issue": (
+        services.entry_link_issue,
+        gettext_noop("%(player)s has a new private link; the old one no longer works."),
+    ),
+    "revoke": (
+        services.entry_link_revoke,
+        gettext_noop("%(player)s's private link no longer works."),
+    ),
+}
 
 
 @organiser_required
 @require_POST
-def private_link_issue(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    entry = services.entry_link_issue(entry=_entry(slug, pk))
-    messages.success(
-        request,
-        _("%(player)s has a new private link; the old one no longer works.")
-        % {"player": entry.player},
-    )
-    return redirect("tournaments:private_links", slug=slug)
-
-
-@organiser_required
-@require_POST
-def private_link_revoke(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    entry = services.entry_link_revoke(entry=_entry(slug, pk))
-    messages.success(
-        request,
-        _("%(player)s's private link no longer works.") % {"player": entry.player},
-    )
+def private_link_change(request: HttpRequest, slug: str, pk: int, change: str) -> HttpResponse:
+    """A new private link for an entry (``change`` "issue": the old one stops working), or
+    none ("revoke"); ``change`` comes from the address's path() (tournaments/urls.py)."""
+    service, done = _CHANGES[change]
+    entry = service(entry=selectors.entry_of(get_tournament(slug), pk))
+    messages.success(request, _(done) % {"player": entry.player})
     return redirect("tournaments:private_links", slug=slug)

@@ -4,6 +4,8 @@ play-off and the finish. Entries are in ``tournaments.views.entries``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -13,7 +15,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from club.roles import organiser_required
-from core.errors import DomainError
+from core.errors import DomainError, run_service
 from tournaments import selectors
 from tournaments.forms import ProposalForm, SwapForm, TournamentForm
 from tournaments.models import Round, Tournament
@@ -26,7 +28,6 @@ from tournaments.views.common import (
     confirmed,
     get_round,
     get_tournament,
-    run_service,
 )
 
 
@@ -102,62 +103,56 @@ def _back_to_round(tournament: Tournament, number: int) -> HttpResponse:
     return redirect("tournaments:detail", slug=tournament.slug)
 
 
-def _proposal_gone(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    messages.error(request, round_services.proposal_gone_message())
+def _on_proposal(
+    request: HttpRequest, slug: str, number: int, act: Callable[[Round], object]
+) -> HttpResponse:
+    """``act`` on the proposal the form names, or say it is gone; then back to the round."""
+    tournament = get_tournament(slug)
+    round_ = _posted_proposal(request, tournament, number)
+    if round_ is None:
+        messages.error(request, round_services.proposal_gone_message())
+    else:
+        act(round_)
     return _back_to_round(tournament, number)
+
+
+def _run_on_proposal(
+    request: HttpRequest, slug: str, number: int, service: Callable[..., object], success: str
+) -> HttpResponse:
+    """A service on the proposal the form names (``round=``), its message or its refusal."""
+    return _on_proposal(
+        request, slug, number, lambda round_: run_service(request, service, success, round=round_)
+    )
 
 
 @organiser_required
 @require_POST
 def round_repair(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    tournament = get_tournament(slug)
-    round_ = _posted_proposal(request, tournament, number)
-    if round_ is None:
-        return _proposal_gone(request, tournament, number)
-    run_service(
-        request,
-        round_services.round_repair,
-        _("The round is paired again with a new draw."),
-        round=round_,
-    )
-    return _back_to_round(tournament, number)
+    success = _("The round is paired again with a new draw.")
+    return _run_on_proposal(request, slug, number, round_services.round_repair, success)
 
 
 @organiser_required
 @require_POST
 def round_swap(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    tournament = get_tournament(slug)
-    round_ = _posted_proposal(request, tournament, number)
-    if round_ is None:
-        return _proposal_gone(request, tournament, number)
-    form = SwapForm(request.POST, round_entries=selectors.round_entries(round_))
-    if form.is_valid():
-        run_service(
-            request,
-            round_services.round_swap,
-            _("The two players have swapped places."),
-            round=round_,
-            **form.cleaned_data,
-        )
-    else:
-        messages.error(request, _("Choose two players of this round."))
-    return _back_to_round(tournament, number)
+    def swap(round_: Round) -> None:
+        form = SwapForm(request.POST, round_entries=selectors.round_entries(round_))
+        if form.is_valid():
+            success = _("The two players have swapped places.")
+            run_service(
+                request, round_services.round_swap, success, round=round_, **form.cleaned_data
+            )
+        else:
+            messages.error(request, _("Choose two players of this round."))
+
+    return _on_proposal(request, slug, number, swap)
 
 
 @organiser_required
 @require_POST
 def round_publish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    tournament = get_tournament(slug)
-    round_ = _posted_proposal(request, tournament, number)
-    if round_ is None:
-        return _proposal_gone(request, tournament, number)
-    run_service(
-        request,
-        round_services.round_publish,
-        _("The round is published; players can see their tables."),
-        round=round_,
-    )
-    return _back_to_round(tournament, number)
+    success = _("The round is published; players can see their tables.")
+    return _run_on_proposal(request, slug, number, round_services.round_publish, success)
 
 
 def _close_question(tournament: Tournament, round_: Round) -> Question:
