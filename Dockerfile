@@ -46,7 +46,7 @@ ENV CACHE_URL=filecache:///var/cache/club \
     PORT=8000
 USER club
 EXPOSE 8000
-# /ping/ answers whatever the Host and without HTTPS (config/health.py); a worker
+# /ping/ answers whatever the Host and without HTTPS (ops/health.py); a worker
 # container is healthy while its worker runs.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
     CMD ["/app/docker-entrypoint.sh", "healthcheck"]

@@ -17,7 +17,7 @@
    first when there is none) to the last byte of the answer: the wait in the server's
    queue is in it. The addresses, each measured on its own:
 
-   - ``/ping/``: answered before the middleware (``config.health.PingMiddleware``);
+   - ``/ping/``: answered before the middleware (``ops.health.PingMiddleware``);
    - the bare view, ``/health/bare/``: a view that does nothing, behind every
      middleware; **the baseline**: the ratios are to it;
    - the standings, the round in play and one of its matches, each asked with the

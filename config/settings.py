@@ -165,7 +165,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     # First: /ping/ answers a health check before the HTTPS redirect and the host check.
-    "config.health.PingMiddleware",
+    "ops.health.PingMiddleware",
     # Then one log line a request, with its duration and status, whatever answers it.
     "ops.logs.RequestLogMiddleware",
     "django.middleware.security.SecurityMiddleware",
@@ -297,7 +297,7 @@ DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="webmaster@localhost"
 if not DEBUG and env.bool("SECURE_SSL", default=True):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = True
-    # The health check speaks plain HTTP inside the container (config/health.py).
+    # The health check speaks plain HTTP inside the container (ops/health.py).
     SECURE_REDIRECT_EXEMPT = [r"^ping/$"]
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True

@@ -5,7 +5,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from club import account_views
-from config import health
+from ops import health
 from tournaments.views import private as private_views
 
 urlpatterns = [

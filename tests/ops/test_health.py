@@ -43,7 +43,7 @@ def test_ping_takes_no_post(client: Client) -> None:
 
 
 def test_the_ping_middleware_comes_first() -> None:
-    assert settings.MIDDLEWARE[0] == "config.health.PingMiddleware"
+    assert settings.MIDDLEWARE[0] == "ops.health.PingMiddleware"
 
 
 def test_production_settings_exempt_ping_from_the_https_redirect() -> None:
