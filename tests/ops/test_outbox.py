@@ -151,7 +151,7 @@ def test_a_confirmed_result_reaches_the_rating_list_after_its_commit(
         told(self, round=round)
 
     monkeypatch.setattr(ClubRatingList, "results_changed", results_changed)
-    organiser = OrganiserFactory()
+    organiser = OrganiserFactory.create(username="organiser")
     tournament = make_tournament(4)
     round_ = rounds.round_publish(round=rounds.round_propose(tournament=tournament))
     match = round_.matches.filter(is_bye=False).first()
