@@ -34,8 +34,8 @@ class PendingClaim:
     settles the claim."""
 
     points: int
-    scores: tuple[int, int]
-    previous: tuple[int, int]
+    scores: tuple[int, ...]
+    previous: tuple[int, ...]
 
 
 class Table:
@@ -45,7 +45,7 @@ class Table:
         self,
         *,
         seed: int,
-        players: tuple[str, str],
+        players: tuple[str, ...],
         self_count: frozenset[int],
         muggins: bool,
         callers: frozenset[int] = frozenset(),

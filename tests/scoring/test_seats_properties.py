@@ -143,10 +143,9 @@ def referee_game(game: Game) -> None:
     events = list(game.events)
     deal_starts = [at for at, event in enumerate(events) if event.type is EventType.DEAL]
     dealers = [events[at].player for at in deal_starts]
-    assert dealers == [
-        (dealers[0] + number) % seats
-        for number in range(len(dealers))  # type: ignore[operator]
-    ], "the deal passes to the left"
+    first = dealers[0]
+    assert first is not None
+    assert dealers == [(first + n) % seats for n in range(len(dealers))], "deal passes left"
     running = [0] * (2 if seats == 4 else seats)
     for number, deal in enumerate(record["deals"]):
         referee = Referee(seats, deal)

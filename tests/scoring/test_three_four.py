@@ -230,11 +230,11 @@ def test_three_the_crib_scores_a_flush_only_with_all_five() -> None:
 
 def test_three_the_deal_passes_clockwise() -> None:
     game = Game.new(seed=5, seats=3, first_dealer=1)
-    dealers = []
+    dealers: list[int] = []
     while game.phase is not Phase.DONE and len(dealers) < 5:
         dealers.append(game.dealer)
         number = game.deal_number
-        while game.phase is not Phase.DONE and game.deal_number == number:
+        while game.phase in (Phase.DISCARD, Phase.PLAY) and game.deal_number == number:
             seat = game.to_move
             assert seat is not None
             if game.phase is Phase.DISCARD:
