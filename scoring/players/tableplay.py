@@ -31,7 +31,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from math import comb
 
-from scoring.players.pegplay import _VALUES, PlayEvaluation, Ranks, play_points, value
+from scoring.players.pegplay import (
+    _VALUES,
+    PlayEvaluation,
+    Ranks,
+    _sequence_state,
+    _step,
+    play_points,
+    value,
+)
 from scoring.rules.cards import Card
 from scoring.rules.pegging import MAX_COUNT
 
@@ -245,26 +253,27 @@ class _Start:
 
 def _rollout(start: _Start, world: Sequence[Ranks], rank: int) -> float:
     """``rollout``, written for speed: it runs some 1,000 times for a decision at the lead
-    with four."""
+    with four. The sequence is kept as the search of two keeps it (``pegplay._step``: one
+    int of the live tail and the count, each card's points looked up)."""
     weights, seats = start.weights, len(world)
     orders = _ORDERS[seats]
     hands = [list(hand) for hand in world]
     left = sum(map(len, hands))
-    sequence, count, passed = start.sequence, start.count, list(start.passed)
+    state = _sequence_state(start.sequence, start.count)
+    passed = list(start.passed)
     seat, net = start.mover, 0.0
     while True:
         hands[seat].remove(rank)
         left -= 1
-        sequence += (rank,)
-        count += _VALUES[rank]
-        points = play_points(sequence)
+        step = _step(state, rank)
+        state, points = step >> 4, step & 15
         if points:
             net += weights[seat] * points
         if not left:  # the last card of the play: 1 for it, unless it made 31
-            return net + weights[seat] if count < MAX_COUNT else net
+            return net + weights[seat] if state else net
         after = -1
-        if count < MAX_COUNT:
-            room = MAX_COUNT - count
+        if state:  # below 31 (31 leaves no sequence)
+            room = MAX_COUNT - (state & 31)
             for other in orders[seat]:
                 hand = hands[other]
                 if hand and not passed[other] and _VALUES[hand[0]] <= room:
@@ -275,43 +284,49 @@ def _rollout(start: _Start, world: Sequence[Ranks], rank: int) -> float:
             if after < 0:
                 net += weights[seat]  # nobody can lay: the go
         if after < 0:  # a new count, led by the first holder left of the last card
-            sequence, count, passed = (), 0, [False] * seats
+            state, passed = 0, [False] * seats
             after = next(other for other in orders[seat] if hands[other])
         seat = after
-        rank = _policy(hands, seat, sequence, count, passed, start.allies[seat])
+        rank = _policy(hands, seat, state, passed, start.allies[seat])
 
 
 def _policy(
     hands: list[list[int]],
     seat: int,
-    sequence: Ranks,
-    count: int,
+    state: int,
     passed: list[bool],
     allies: tuple[float, ...],
 ) -> int:
     """The rank ``seat`` lays in a rollout: the most points now, less (or, for a partner,
     plus) the most the next seat to lay can score on it at once, by its side's weight;
     the higher card among equals."""
-    seats = len(hands)
-    after = next(
-        (o for o in _ORDERS[seats][seat][:-1] if hands[o] and not passed[o]),
-        -1,
-    )
-    rank, best, room = 0, -1e9, MAX_COUNT - count
+    after = -1
+    for other in _OTHERS[len(hands)][seat]:
+        if hands[other] and not passed[other]:
+            after = other
+            break
+    answers = hands[after] if after >= 0 else []
+    ally = allies[after] if after >= 0 else 0.0
+    rank, best, previous = 0, -1e9, 0
     for held in hands[seat]:
-        if _VALUES[held] > room:
+        if held == previous:
+            continue  # the same rank again: the same worth
+        previous = held
+        step = _step(state, held)
+        if step < 0:
             break  # ranks ascend, and so do their values
-        laid = (*sequence, held)
-        worth = float(play_points(laid))
-        left = room - _VALUES[held]
-        if after >= 0 and left:
-            reply = 0
-            for answer in hands[after]:
-                if _VALUES[answer] > left:
+        after_state, reply, last = step >> 4, 0, 0
+        if after_state:
+            for answer in answers:
+                if answer == last:
+                    continue
+                last = answer
+                scored = _step(after_state, answer)
+                if scored < 0:
                     break
-                reply = max(reply, play_points((*laid, answer)))
-            worth += allies[after] * reply
-        worth = worth * 16 + _VALUES[held]
+                if scored & 15 > reply:
+                    reply = scored & 15
+        worth = ((step & 15) + ally * reply) * 16 + _VALUES[held]
         if worth >= best:
             rank, best = held, worth
     return rank
@@ -324,6 +339,8 @@ _ORDERS = {
     for seats in (2, 3, 4)
 }
 """For each table and seat, every seat after it clockwise, itself last."""
+_OTHERS = {seats: tuple(order[:-1] for order in orders) for seats, orders in _ORDERS.items()}
+"""For each table and seat, every other seat after it clockwise."""
 
 
 def _position_text(position: TablePosition) -> str:
