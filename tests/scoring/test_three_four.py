@@ -499,3 +499,12 @@ def test_a_three_seat_record_without_its_pack_card_is_refused() -> None:
     del record["deals"][0]["from_pack"]
     with pytest.raises(RecordError, match="from the pack"):
         game_from_record(record)
+
+
+def test_his_heels_win_however_few_points_were_wanted() -> None:
+    """001 Varianten, no heels when five or fewer are wanted: not played (docs/rules.md
+    §5). The dealer's partnership on 119 turns a jack and wins before the play."""
+    game = stacked(FOUR, "JD", dealer=2, scores=(119, 50))
+    lay_away(game, *FOUR_AWAY)
+    assert trace(game.events, ("heels", "play", "win")) == ["heels 2 2", "win 2"]
+    assert (game.winner, game.scores, game.phase) == (0, (121, 50), Phase.DONE)
