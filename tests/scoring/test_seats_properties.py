@@ -17,6 +17,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scoring.players.strategy import ComputerPlayer, play_computers
 from scoring.rules.cards import Card, parse_cards
 from scoring.rules.events import Event, EventType, Phase
 from scoring.rules.game import Game
@@ -221,3 +222,19 @@ def test_a_game_saved_or_recorded_at_any_point_goes_on_the_same(
     play_randomly(loaded, random.Random(decisions + 1))
     play_randomly(game, random.Random(decisions + 1))
     assert loaded.record() == game.record()
+
+
+@settings(max_examples=examples(20), deadline=None)
+@given(
+    seats=st.sampled_from([3, 4]),
+    target=targets,
+    seed=seeds,
+    levels=st.lists(st.sampled_from(["easy", "standard"]), min_size=4, max_size=4),
+)
+def test_computers_at_any_table_play_by_the_referees_rules(
+    seats: int, target: int, seed: int, levels: list[str]
+) -> None:
+    game = Game.new(seed=seed, seats=seats, target=target)
+    play_computers(game, {s: ComputerPlayer(levels[s], seed + s) for s in range(seats)})
+    assert game.phase is Phase.DONE
+    referee_game(game)
