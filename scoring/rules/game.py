@@ -43,7 +43,7 @@ from scoring.rules.events import (
 )
 from scoring.rules.hand import shown_score
 from scoring.rules.pegging import MAX_COUNT, score_play
-from scoring.rules.seats import HAND, check_target, seating
+from scoring.rules.seats import HAND, Seating, check_target, seating
 from scoring.rules.table import PendingClaim, Stacked, Table
 
 __all__ = ["Event", "EventType", "Game", "IllegalPlayError", "Phase", "Refusal"]
@@ -86,7 +86,7 @@ class Game(Table):
         check_target(target)
         names = tuple(players) if players is not None else _default_names(table.seats)
         start = tuple(scores) if scores is not None else (0,) * table.sides
-        _check_options(table.seats, names, first_dealer, start, target, muggins, callers)
+        _check_options(table, names, first_dealer, start, target, muggins, callers)
         if not set(self_count) <= set(range(table.seats)):
             raise ValueError(f"self_count names seats 0 to {table.seats - 1}, not {self_count}")
         game = cls(
@@ -594,7 +594,7 @@ def _default_names(seats: int) -> tuple[str, ...]:
 
 
 def _check_options(
-    seats: int,
+    table: Seating,
     players: tuple[str, ...],
     first_dealer: int | None,
     scores: tuple[int, ...],
@@ -602,7 +602,8 @@ def _check_options(
     muggins: bool,
     callers: frozenset[int],
 ) -> None:
-    """Refuse settings no game of ``seats`` can have (``ValueError``)."""
+    """Refuse settings no game at ``table`` can have (``ValueError``)."""
+    seats, sides = table.seats, table.sides
     if len(players) != seats:
         raise ValueError(f"a game of {seats} seats names {seats} players, not {players}")
     if first_dealer is not None and (
@@ -610,7 +611,6 @@ def _check_options(
     ):
         choices = ", ".join(map(str, range(seats)))
         raise ValueError(f"first_dealer must be {choices} or None, not {first_dealer!r}")
-    sides = 2 if seats == 4 else seats
     if len(scores) != sides or not all(0 <= score < target for score in scores):
         raise ValueError(f"a game starts from {sides} scores of 0 to {target - 1}, not {scores}")
     if muggins and seats != 2:
