@@ -1,5 +1,6 @@
-"""Three and four at a table, and games to 61 and 91 (docs/rules.md §7): the rules of
-the sources' sections on three and four players and their variants, each as a deal.
+"""Three and four at a table, and games to 61 and 91 (docs/rules.md §7): each rule of
+the rule books' sections on three and four players and their variants, as
+docs/rules.md §5 and §7 state them, as a deal.
 
 Deals are stacked: seat 0 deals the first deal, so seat 1 (on the dealer's left) is the
 pone, who cuts and leads; with four, seats 0 and 2 are partners (side 0) against 1 and 3
@@ -115,9 +116,8 @@ def test_three_the_player_left_of_the_dealer_leads() -> None:
 
 
 def test_three_when_two_cannot_go_the_third_plays_on_and_pegs_the_go() -> None:
-    """001 "Spiel für drei Spieler": "Wenn zwei Spieler gezwungen sind, Passe zu sagen,
-    erhält der dritte Spieler den Punkt für die letzte Karte"; the next count is led by
-    the player to the left of whoever laid the last card (docs/rules.md §7)."""
+    """When two cannot go, the third plays on and pegs the go; the next count is led by
+    the player to the left of whoever laid the last card (docs/rules.md §7.1)."""
     game = three_seats()
     assert trace(lay(game, "KS QH 8S 2S")) == [
         "play 1 KS 10 0",
@@ -285,8 +285,7 @@ def test_four_partners_sit_opposite_and_share_one_score() -> None:
 
 
 def test_four_when_three_cannot_go_the_fourth_pegs_the_go() -> None:
-    """001 "Spiel für vier Spieler": "Wenn drei Spieler gezwungen sind, Passe zu sagen,
-    erhält der vierte Spieler den Punkt für die letzte Karte"."""
+    """When three cannot go, the fourth pegs the go (docs/rules.md §7.2)."""
     game = four_seats()
     assert trace(lay(game, "KS QH TH")) == [
         "play 1 KS 10 0",
@@ -371,7 +370,8 @@ def test_four_his_heels_go_to_the_dealers_partnership() -> None:
 
 
 def test_four_one_of_each_partnership_cuts_for_the_first_deal() -> None:
-    """001: one member of each partnership cuts for the first crib; the lower deals."""
+    """One player of each partnership cuts for the first deal; the lower deals
+    (docs/rules.md §7.3)."""
     for seed in range(30):
         game = Game.new(seed=seed, seats=4)
         cuts = [e for e in game.events if e.type is EventType.CUT]
@@ -442,7 +442,7 @@ def test_three_at_121_the_skunk_is_the_best_placed_losers() -> None:
 
 
 def test_pegging_out_with_a_go_at_120_wins() -> None:
-    """001 Varianten, limits on pegging out: not played (docs/rules.md §5): the go wins."""
+    """Limits on pegging out are not played (docs/rules.md §5): the go wins."""
     game = three_seats(scores=(120, 0, 0))
     lay(game, "KS QH 8S 2S")
     assert (game.winner, game.scores) == (0, (121, 0, 0))
@@ -502,8 +502,8 @@ def test_a_three_seat_record_without_its_pack_card_is_refused() -> None:
 
 
 def test_his_heels_win_however_few_points_were_wanted() -> None:
-    """001 Varianten, no heels when five or fewer are wanted: not played (docs/rules.md
-    §5). The dealer's partnership on 119 turns a jack and wins before the play."""
+    """No heels when five or fewer are wanted: not played (docs/rules.md §5). The
+    dealer's partnership on 119 turns a jack and wins before the play."""
     game = stacked(FOUR, "JD", dealer=2, scores=(119, 50))
     lay_away(game, *FOUR_AWAY)
     assert trace(game.events, ("heels", "play", "win")) == ["heels 2 2", "win 2"]
