@@ -87,8 +87,8 @@ class Peg:
 class Board:
     """The board with both players' pegs for the given front and back scores."""
 
-    scores: tuple[int, int]
-    previous: tuple[int, int]
+    scores: tuple[int, ...]
+    previous: tuple[int, ...]
 
     width = WIDTH
     height = HEIGHT

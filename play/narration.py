@@ -58,7 +58,7 @@ class Line:
     text: str
     player: int | None
     points: int
-    scores: tuple[int, int]
+    scores: tuple[int, ...]
     pegs: Pegs
     said: str = ""
     cards: tuple[CardFace, ...] = ()

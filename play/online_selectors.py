@@ -139,7 +139,8 @@ class OnlineTable:
     @property
     def scores(self) -> tuple[int, int]:
         """The current game's scores: the reader's, then the other player's."""
-        return self._yours_first(self.table.scores)
+        mine, theirs = self.table.scores  # a game between members is two players'
+        return self._yours_first((mine, theirs))
 
     @property
     def dealer_name(self) -> str:

@@ -75,7 +75,7 @@ class TableView:
     phase: str
     deal_number: int
     dealer: int
-    scores: tuple[int, int]
+    scores: tuple[int, ...]
     board: Board
     hand: list[HandCard]
     holds: tuple[int, int]
@@ -285,7 +285,7 @@ class ReplayView:
     deal_number: int
     dealer_is_you: bool
     dealer: int
-    scores: tuple[int, int]
+    scores: tuple[int, ...]
     board: Board
     hands: tuple[list[CardFace], list[CardFace]]
     crib: list[CardFace]

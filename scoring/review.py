@@ -15,6 +15,11 @@ and at each decision the engine says what it was worth, as docs/review.md explai
   *marked* only when the difference is real;
 - a *count* by a self-counting player: the points claimed against the hand's worth.
 
+With three or four at the table the same holds, seat by seat: the discard of one card of
+five is weighed by ``analyse_discards`` for the seat's side (a partner's crib is the
+seat's own), and a card by ``scoring.players.tableplay.evaluate_table_play``, the expert's
+reckoning there.
+
 Nothing here is random in the way it turns out: the play's sampling is seeded from the
 position, so the review of a record is always the same. No Django import, ever.
 """
@@ -27,11 +32,13 @@ from typing import Any
 
 from scoring.players.discarding import JUDGE_LEVEL, analyse_discards
 from scoring.players.pegplay import PegPosition, PlayEvaluation, evaluate_play
-from scoring.players.strategy import peg_position
+from scoring.players.strategy import peg_position, table_position
+from scoring.players.tableplay import TablePosition, evaluate_table_play
 from scoring.rules.cards import Card, parse_cards
 from scoring.rules.events import Phase
 from scoring.rules.game import Game
 from scoring.rules.replay import RecordError, replay_live
+from scoring.rules.seats import seating
 
 __all__ = [
     "ACCURACY_SCALE",
@@ -70,9 +77,10 @@ KINDS = ("discard", "play", "count")
 
 @dataclass(frozen=True)
 class DiscardChoice:
-    """One of the 15 ways to lay away two of six, with what it is expected to be worth."""
+    """One of the 15 ways to lay away two of six (of the five ways to lay one of five),
+    with what it is expected to be worth."""
 
-    discard: tuple[Card, Card]
+    discard: tuple[Card, ...]
     hand_ev: float
     """Exact: the mean show of the kept four over the 46 starters."""
     crib_ev: float
@@ -95,9 +103,8 @@ class DiscardChoice:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> DiscardChoice:
-        first, second = parse_cards(data["discard"])
         return cls(
-            discard=(first, second),
+            discard=tuple(parse_cards(data["discard"])),
             hand_ev=float(data["hand_ev"]),
             crib_ev=float(data["crib_ev"]),
             net=float(data["net"]),
@@ -114,7 +121,7 @@ class Decision:
     deal: int
     """1-based deal number within the game."""
     seat: int
-    """The engine's player index (0 or 1)."""
+    """The engine's player index (0 or 1; with three or four the seat)."""
     kind: str
     """``discard``, ``play`` or ``count``."""
     step: int
@@ -125,11 +132,11 @@ class Decision:
     """Worth showing as a mistake (docs/review.md says when)."""
     # a discard
     hand: tuple[Card, ...] = ()
-    """The six cards as dealt."""
+    """The six cards as dealt (five with three or four)."""
     dealer: bool | None = None
-    """True when the crib is the player's own."""
+    """True when the crib is the player's own (with four, or their partner's)."""
     options: tuple[DiscardChoice, ...] = ()
-    """All 15, best net first (ties in the order of the six as dealt)."""
+    """All 15 (all 5), best net first (ties in the order of the cards as dealt)."""
     chosen: tuple[Card, ...] = ()
     """A discard: the two laid away; a play: (the card laid,)."""
     best: tuple[Card, ...] = ()
@@ -238,6 +245,8 @@ class GameReview:
     decisions: tuple[Decision, ...]
     """In the order played."""
     version: int = field(default=REVIEW_VERSION)
+    seats: int = 2
+    """How many sat at the table: the totals are one a seat."""
 
     def of(self, seat: int, kind: str | None = None) -> tuple[Decision, ...]:
         return tuple(
@@ -265,11 +274,12 @@ class GameReview:
         return tuple(sorted(marked, key=lambda d: -d.lost)[:n])
 
     def as_json(self) -> dict[str, Any]:
-        return {
-            "version": self.version,
-            "decisions": [decision.as_json() for decision in self.decisions],
-            "totals": [self.totals(seat).as_json() for seat in (0, 1)],
-        }
+        data: dict[str, Any] = {"version": self.version}
+        if self.seats != 2:  # a review of two is written as before seats were known
+            data["seats"] = self.seats
+        data["decisions"] = [decision.as_json() for decision in self.decisions]
+        data["totals"] = [self.totals(seat).as_json() for seat in range(self.seats)]
+        return data
 
 
 def from_json(data: Mapping[str, Any]) -> GameReview:
@@ -277,14 +287,16 @@ def from_json(data: Mapping[str, Any]) -> GameReview:
     return GameReview(
         decisions=tuple(Decision.from_json(d) for d in data["decisions"]),
         version=int(data.get("version", 0)),
+        seats=int(data.get("seats", 2)),
     )
 
 
 # ------------------------------------------------------------------ discards
 def review_discard(
-    six: Sequence[Card], chosen: Sequence[Card], *, dealer: bool
+    six: Sequence[Card], chosen: Sequence[Card], *, dealer: bool, sides: int = 2
 ) -> tuple[tuple[DiscardChoice, ...], float]:
-    """All 15 choices best net first, and the points ``chosen`` gave away by net.
+    """All 15 choices (5 of five cards) best net first, and the points ``chosen`` gave
+    away by net; ``dealer``: the crib is the player's side's, of ``sides``.
 
     The order is ``analyse_discards``' own (ties in the order of the six as dealt), so
     the review's best is the hint's first choice and the expert computer's discard.
@@ -297,7 +309,9 @@ def review_discard(
             net=option.total_ev,
             peg_ev=option.peg_ev,
         )
-        for option in analyse_discards(six, dealer=dealer, level=JUDGE_LEVEL)
+        for option in analyse_discards(
+            six, dealer=dealer, level=JUDGE_LEVEL, sides=sides, laid_away=len(six) - 4
+        )
     )
     options = choices
     made = next(o for o in options if set(o.discard) == set(chosen))
@@ -306,9 +320,14 @@ def review_discard(
 
 
 # ---------------------------------------------------------------------- play
-def review_play(position: PegPosition, card: Card) -> tuple[Card, float, bool, float]:
+def review_play(
+    position: PegPosition | TablePosition, card: Card
+) -> tuple[Card, float, bool, float]:
     """The expert's card, the points ``card`` gave away, whether that is real, the noise."""
-    evaluation = evaluate_play(position)
+    if isinstance(position, TablePosition):
+        evaluation = evaluate_table_play(position)
+    else:
+        evaluation = evaluate_play(position)
     if card.rank in evaluation.wins or card.rank == evaluation.best.rank:
         return card, 0.0, False, 0.0
     lost, noise = evaluation.lost(card)
@@ -326,14 +345,14 @@ def review_game(record: Mapping[str, Any], *, game: int = 1) -> GameReview:
     A record of an unfinished game is reviewed as far as it goes.
     """
     decisions: list[Decision] = []
-    before: tuple[int, PegPosition | None, int | None] = (1, None, None)
+    before: tuple[int, PegPosition | TablePosition | None, int | None] = (1, None, None)
     for step, (state, (decision, _events)) in enumerate(replay_live(record)):
         if decision is not None:
             made = _decision(record, decision, step, game, *before)
             if made is not None:
                 decisions.append(made)
         before = _state_before(state)
-    return GameReview(decisions=tuple(decisions))
+    return GameReview(decisions=tuple(decisions), seats=record.get("seats", 2))
 
 
 def review_games(records: Sequence[Mapping[str, Any]]) -> GameReview:
@@ -341,19 +360,23 @@ def review_games(records: Sequence[Mapping[str, Any]]) -> GameReview:
     decisions: list[Decision] = []
     for number, record in enumerate(records, start=1):
         decisions += review_game(record, game=number).decisions
-    return GameReview(decisions=tuple(decisions))
+    seats = records[0].get("seats", 2) if records else 2
+    return GameReview(decisions=tuple(decisions), seats=seats)
 
 
-def _state_before(state: Game) -> tuple[int, PegPosition | None, int | None]:
+def _state_before(state: Game) -> tuple[int, PegPosition | TablePosition | None, int | None]:
     """What a decision taken next needs of the game as it stands (which is about to change).
 
     In the play that is what the player to move sees: the next decision is theirs, or
     the replay would have refused it before yielding it.
     """
-    position = None
+    position: PegPosition | TablePosition | None = None
     worth = None
     if state.phase is Phase.PLAY and state.to_move is not None:
-        position = peg_position(state, state.to_move)
+        if state.seats == 2:
+            position = peg_position(state, state.to_move)
+        else:
+            position = table_position(state, state.to_move)
     if state.phase is Phase.COUNT and state.showing_score is not None:
         worth = state.showing_score.total
     return state.deal_number, position, worth
@@ -365,7 +388,7 @@ def _decision(
     step: int,
     game: int,
     deal: int,
-    position: PegPosition | None,
+    position: PegPosition | TablePosition | None,
     worth: int | None,
 ) -> Decision | None:
     seat = int(decision["player"])
@@ -373,8 +396,9 @@ def _decision(
         dealt = record["deals"][deal - 1]
         six = tuple(parse_cards(dealt["hands"][seat]))
         chosen = tuple(parse_cards(decision["discard"]))
-        dealer = dealt["dealer"] == seat
-        options, lost = review_discard(six, chosen, dealer=dealer)
+        table = seating(record.get("seats", 2))
+        dealer = table.side_of[dealt["dealer"]] == table.side_of[seat]
+        options, lost = review_discard(six, chosen, dealer=dealer, sides=table.sides)
         return Decision(
             kind="discard",
             lost=lost,

@@ -20,7 +20,7 @@ import lzma
 import random
 from array import array
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement
@@ -238,8 +238,10 @@ class PlayEvaluation:
     (the higher card among equals)."""
     means: dict[int, float]
     """Each legal rank's weighted mean net (the mover's points less the opponent's)."""
-    hands: tuple[tuple[Ranks, float, dict[int, int]], ...]
-    """Each opponent hand weighed: its ranks, its weight and each legal rank's net."""
+    hands: tuple[tuple[Ranks, float, Mapping[int, float]], ...]
+    """Each opponent hand weighed: its ranks, its weight and each legal rank's net (with
+    three or four at the table, each deal of the other seats' cards, their ranks one
+    seat after another: ``scoring.players.tableplay``)."""
     exact: bool
     """Every hand the opponent may hold was weighed (none sampled)."""
     wins: frozenset[int]

@@ -14,6 +14,12 @@ Levels (docs/engine-strength.md measures how much each beats the one below):
   likely to hold, given what a sensible player keeps. It is the one judge
   (``JUDGE_LEVEL``): the hint and the review reckon every decision as it does.
 
+With three or four at the table the levels are the same in kind
+(``scoring.players.tableplay``): the discard of one card weighs the hand and whose crib it
+is (a partner's crib is the player's own), and in the play the expert plays out deals
+of the unseen cards instead of searching every line; with four every level plays for its
+partnership (a partner's points are its own).
+
 A computer player sees only what its seat sees: its own cards (held, kept
 and laid away), the starter, the cards laid, the go's said and the scores.
 Every decision is built from a ``PegPosition`` or the six cards alone, and
@@ -28,7 +34,19 @@ import random
 from collections.abc import Mapping, Sequence
 
 from scoring.players.discarding import JUDGE_LEVEL, LEVELS, DiscardOption, analyse_discards
-from scoring.players.pegplay import PegPosition, easy_play, evaluate_play, standard_play
+from scoring.players.pegplay import (
+    PegPosition,
+    PlayEvaluation,
+    easy_play,
+    evaluate_play,
+    standard_play,
+)
+from scoring.players.tableplay import (
+    TablePosition,
+    easy_table_play,
+    evaluate_table_play,
+    standard_table_play,
+)
 from scoring.rules.cards import DECK, Card
 from scoring.rules.events import Event, EventType, Phase
 from scoring.rules.game import Game
@@ -41,9 +59,12 @@ __all__ = [
     "ComputerPlayer",
     "DiscardOption",
     "analyse_discards",
+    "discard_options",
     "finish_match",
+    "judge_play",
     "peg_position",
     "play_computers",
+    "table_position",
 ]
 
 
@@ -51,6 +72,8 @@ KEPT = 4
 """Cards each player keeps for the play and the show."""
 _PLAYS = {"easy": easy_play, "standard": standard_play}
 """The levels below the judge, each drawing with the player's own generator."""
+_TABLE_PLAYS = {"easy": easy_table_play, "standard": standard_table_play}
+"""The same with three or four at the table."""
 
 
 class ComputerPlayer:
@@ -65,17 +88,18 @@ class ComputerPlayer:
     def __repr__(self) -> str:
         return f"ComputerPlayer({self.level!r}, {self.seed!r})"
 
-    def choose_discard(self, game: Game, player: int) -> tuple[Card, Card]:
-        """The two cards ``player`` lays away from the six they hold."""
+    def choose_discard(self, game: Game, player: int) -> tuple[Card, ...]:
+        """The two cards ``player`` lays away from the six they hold (one of five with three
+        or four at the table)."""
         six = game.hand(player)
         if self.level == "easy":
-            first, second = self._rng("discard", six).sample(list(six), 2)
-            return first, second
-        dealer = game.dealer == player
-        return analyse_discards(six, dealer=dealer, level=self.level)[0].discard
+            return tuple(self._rng("discard", six).sample(list(six), game.seating.laid_away))
+        return discard_options(game, player, level=self.level)[0].discard
 
     def choose_play(self, game: Game, player: int) -> Card:
         """The card ``player`` lays; the game must be waiting for them to lay one."""
+        if game.seats != 2:
+            return self._choose_table_play(game, player)
         position = peg_position(game, player)
         if not position.legal():
             raise ValueError(f"player {player} has no card to lay now")
@@ -85,6 +109,15 @@ class ComputerPlayer:
             return evaluate_play(position).best
         rng = self._rng("play", position.held, position.sequence, game.played, game.scores)
         return _PLAYS[self.level](position, rng)
+
+    def _choose_table_play(self, game: Game, player: int) -> Card:
+        position = table_position(game, player)
+        if not position.legal():
+            raise ValueError(f"player {player} has no card to lay now")
+        if self.level == JUDGE_LEVEL:
+            return evaluate_table_play(position).best
+        rng = self._rng("play", position.held, position.sequence, game.played, game.scores)
+        return _TABLE_PLAYS[self.level](position, rng)
 
     def decide(self, game: Game, player: int) -> list[Event]:
         """Take the decision the game awaits from ``player`` and return its events."""
@@ -146,6 +179,73 @@ def _text(value: object) -> str:
     if isinstance(value, tuple | list):
         return "(" + " ".join(map(_text, value)) + ")"
     return repr(value)
+
+
+def discard_options(game: Game, player: int, *, level: str = JUDGE_LEVEL) -> list[DiscardOption]:
+    """Every way ``player`` may lay away, best first, as ``level`` reckons them; at the
+    judge's level the hint's and the review's list. The crib counts for the player when it
+    is their side's (with four, their partner's too)."""
+    own = game.side_of(game.dealer) == game.side_of(player)
+    table = game.seating
+    return analyse_discards(
+        game.hand(player), dealer=own, level=level, sides=table.sides, laid_away=table.laid_away
+    )
+
+
+def judge_play(game: Game, player: int) -> PlayEvaluation:
+    """The one judge's reckoning of the cards ``player`` may lay now, for any table: the
+    card the hint offers and the expert lays is its ``best``."""
+    if game.seats == 2:
+        return evaluate_play(peg_position(game, player))
+    return evaluate_table_play(table_position(game, player))
+
+
+def table_position(game: Game, player: int) -> TablePosition:
+    """What ``player`` can see in the play with three or four at the table."""
+    seats = game.seats
+    laid: list[list[Card]] = [[] for _ in range(seats)]
+    for seat, card in game.played:
+        laid[seat].append(card)
+    seen = {*own_cards(game, player), *(card for _, card in game.played)}
+    if game.starter is not None:
+        seen.add(game.starter)
+    sequence = game.sequence
+    passed = frozenset(_said_go_this_count(game.events))
+    return TablePosition(
+        mover=player,
+        held=game.hand(player),
+        sequence=sequence,
+        laid=tuple(tuple(cards) for cards in laid),
+        holding=tuple(KEPT - len(cards) for cards in laid),
+        passed=passed,
+        floors=tuple(_floor_from_goes(game.events, seat) for seat in range(seats)),
+        unseen=tuple(card for card in DECK if card not in seen),
+        scores=game.scores,
+        side_of=game.seating.side_of,
+        target=game.target,
+    )
+
+
+def own_cards(game: Game, player: int) -> tuple[Card, ...]:
+    """The cards dealt to ``player``, those kept and those laid away (any table)."""
+    laid_away = () if not game.crib else _laid_away(game, player)
+    return (*game.kept(player), *laid_away)
+
+
+def _laid_away(game: Game, player: int) -> tuple[Card, ...]:
+    crib = game.crib[game.seating.from_pack :]  # each seat's from the dealer's left
+    at = game.seating.round_from(game.dealer).index(player) * game.seating.laid_away
+    return crib[at : at + game.seating.laid_away]
+
+
+def _said_go_this_count(events: Sequence[Event]) -> set[int]:
+    said: set[int] = set()
+    for event in reversed(events):
+        if event.type in (EventType.RESET, EventType.DEAL, EventType.STARTER):
+            break
+        if event.type is EventType.GO and event.player is not None:
+            said.add(event.player)
+    return said
 
 
 def peg_position(game: Game, player: int) -> PegPosition:

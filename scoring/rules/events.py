@@ -1,10 +1,11 @@
 """What happens in a game: its phases, its events and the errors a decision can raise.
 
-Terms: the *game* is won by the first player to peg *121* points; the loser is
-*skunked* with 90 or fewer and *double skunked* with 60 or fewer (docs/rules.md §2.9).
-An *event* is one thing the table sees happen (a card laid, a go, a hand shown);
-every event that scores names its ``player`` and ``points`` and carries the
-``scores`` after it, so a board can be animated from the events alone.
+Terms: the *game* is won by the first player (with four, the first partnership) to peg
+*121* points, or the game's shorter target; in a game to 121 the loser is *skunked* with
+90 or fewer and *double skunked* with 60 or fewer (docs/rules.md §2.9, §7). An *event* is
+one thing the table sees happen (a card laid, a go, a hand shown); every event that
+scores names its ``player`` (the seat) and ``points`` and carries the ``scores`` of every
+side after it, so a board can be animated from the events alone.
 """
 
 from __future__ import annotations
@@ -98,7 +99,9 @@ class Refusal(StrEnum):
     NOT_HELD = "not_held"
     """``card`` is not in the player's hand."""
     NOT_TWO_CARDS = "not_two_cards"
-    """A discard is two different cards."""
+    """A discard is two different cards (two seats)."""
+    NOT_ONE_CARD = "not_one_card"
+    """A discard is one card (three or four seats)."""
     PAST_31 = "past_31"
     """``card`` would take the count past 31."""
     NOT_A_COUNT = "not_a_count"
@@ -149,7 +152,8 @@ class Event:
     or empty: ``card`` (play, starter), ``cards`` (cut, discard, show),
     ``count`` (the running count after a play, go or last card), ``what``
     (``"hand"`` or ``"crib"`` for a show), ``items`` (the scoring breakdown),
-    ``said`` (the count as a player says it aloud), ``skunk`` (win).
+    ``said`` (the count as a player says it aloud), ``skunk`` (win: of the best-placed
+    loser). A win's ``player`` is the seat whose points reached the target; its side wins.
     """
 
     type: EventType
@@ -162,7 +166,9 @@ class Event:
     items: tuple[ScoreItem, ...] = ()
     said: str | None = None
     skunk: Skunk | None = None
-    scores: tuple[int, int] | None = None
+    scores: tuple[int, ...] | None = None
+    """Every side's score after the event (with two or three seats a side is a player,
+    with four a partnership: ``scoring.rules.seats``)."""
     claimed: int | None = None
     """On a show: the points claimed when they were more than the hand's worth (an
     over-count, which pegs nothing once the call has settled it: ``points`` is 0); None
@@ -213,7 +219,7 @@ class Event:
             items=tuple(item_from_json(item) for item in data.get("items", [])),
             said=data.get("said"),
             skunk=Skunk(data["skunk"]) if data.get("skunk") is not None else None,
-            scores=(scores[0], scores[1]) if scores is not None else None,
+            scores=tuple(scores) if scores is not None else None,
             claimed=data.get("claimed"),
             called=data.get("called"),
         )

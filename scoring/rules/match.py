@@ -308,7 +308,7 @@ class Match:
         match = cls(
             seed=data["seed"],
             best_of=data["best_of"],
-            players=first.players,
+            players=(first.players[0], first.players[1]),
             self_count=first.self_count,
             muggins=first.muggins,
             callers=first.callers,

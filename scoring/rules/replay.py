@@ -15,8 +15,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from scoring.rules.cards import DECK, Card, InvalidCardError, parse_cards
-from scoring.rules.events import RECORD_TYPES, Event, EventType, Phase
+from scoring.rules.events import RECORD_TYPES, WINNING_SCORE, Event, EventType, Phase
 from scoring.rules.game import Game
+from scoring.rules.seats import seating
+from scoring.rules.table import StackedDeal
 
 _DECIDED_IN_TURN = (Phase.PLAY, Phase.COUNT, Phase.MUGGINS)
 """The phases after the discards: one player decides at a time, each decision an event."""
@@ -80,36 +82,52 @@ def replay_live(
 
 
 def _game_for(record: Mapping[str, Any]) -> Game:
-    """A game that deals the recorded cards (the seed only matters after the record ends)."""
-    stacked = []
+    """A game that deals the recorded cards (the seed only matters after the record ends).
+
+    ``seats`` and ``target`` are absent from a two-player game to 121 (every older record).
+    """
+    try:
+        table = seating(record.get("seats", 2))
+    except ValueError as error:
+        raise RecordError(str(error)) from error
+    dealt = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}[table.dealt]
+    stacked: list[StackedDeal] = []
     for number, deal in enumerate(record["deals"], start=1):
         try:
             hands = tuple(parse_cards(hand) for hand in deal["hands"])
+            from_pack = tuple(parse_cards(deal.get("from_pack", [])))
             starter = Card.parse(deal["starter"]) if deal["starter"] else None
         except InvalidCardError as error:
             raise RecordError(f"deal {number}: {error}") from error
-        cards = [*hands[0], *hands[1], *([starter] if starter else [])]
-        if len(hands) != 2 or len(hands[0]) != 6 or len(hands[1]) != 6:
-            raise RecordError(f"deal {number}: each player is dealt six cards")
+        cards = [card for hand in hands for card in hand]
+        cards += [*from_pack, *([starter] if starter else [])]
+        if len(hands) != table.seats or any(len(hand) != table.dealt for hand in hands):
+            raise RecordError(f"deal {number}: each player is dealt {dealt} cards")
+        if len(from_pack) != table.from_pack:
+            raise RecordError(
+                f"deal {number}: {table.from_pack} card(s) go from the pack to the crib"
+            )
         if len(set(cards)) != len(cards):
             raise RecordError(f"deal {number}: a card is dealt twice")
         # Before the starter is turned any card not dealt can stand in for it.
-        stacked.append((hands, starter or next(c for c in DECK if c not in cards)))
+        stacked.append((hands, starter or next(c for c in DECK if c not in cards), from_pack))
     return Game.new(
         seed=record.get("seed", 0),
-        players=(record["players"][0], record["players"][1]),
+        players=tuple(record["players"]),
+        seats=table.seats,
+        target=record.get("target", WINNING_SCORE),
         first_dealer=record["first_dealer"],
         self_count=frozenset(record.get("self_count", ())),
         muggins=record.get("muggins", False),
         callers=frozenset(record.get("callers", ())),
         stacked=stacked,
-        scores=tuple(record.get("start_scores", (0, 0))),
+        scores=record.get("start_scores"),
     )
 
 
 def _discards(game: Game, deal: Mapping[str, Any]) -> Iterator[dict[str, Any]]:
-    """The deal's discards, pone first, as decisions."""
-    for player in (game.pone, game.dealer):
+    """The deal's discards, pone first and the dealer last, as decisions."""
+    for player in game.seating.round_from(game.dealer):
         if deal["discards"][player]:
             yield {"player": player, "discard": deal["discards"][player]}
 

@@ -1,8 +1,9 @@
 """The state of a game as the table sees it: scores, the deal's cards, whose turn it is.
 
-Terms: see ``scoring.rules.deal`` (dealer, pone, crib, starter, count, sequence) and
-``scoring.rules.events`` (phases and events). ``Table`` only reads the state;
-``scoring.rules.game.Game`` adds the decisions and the rules that move it on.
+Terms: see ``scoring.rules.deal`` (dealer, pone, crib, starter, count, sequence),
+``scoring.rules.seats`` (seats and sides) and ``scoring.rules.events`` (phases and
+events). ``Table`` only reads the state; ``scoring.rules.game.Game`` adds the decisions
+and the rules that move it on.
 """
 
 from __future__ import annotations
@@ -13,11 +14,17 @@ from typing import Any
 
 from scoring.rules.cards import Card
 from scoring.rules.deal import Deal
-from scoring.rules.events import Event, Phase
+from scoring.rules.events import WINNING_SCORE, Event, Phase
 from scoring.rules.hand import HandScore, shown_score
+from scoring.rules.seats import TWO, Seating
 
-Stacked = Sequence[tuple[Sequence[Sequence[Card]], Card]]
-"""Prearranged deals (each player's six and the starter), used to replay a record."""
+StackedDeal = (
+    tuple[Sequence[Sequence[Card]], Card] | tuple[Sequence[Sequence[Card]], Card, Sequence[Card]]
+)
+"""One prearranged deal: each seat's cards as dealt, the starter and, with three seats, the
+card dealt from the pack to the crib."""
+Stacked = Sequence[StackedDeal]
+"""Prearranged deals, used to replay a record."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,36 +34,43 @@ class PendingClaim:
     settles the claim."""
 
     points: int
-    scores: tuple[int, int]
-    previous: tuple[int, int]
+    scores: tuple[int, ...]
+    previous: tuple[int, ...]
 
 
 class Table:
-    """Players 0 and 1 at the table, and the game's state."""
+    """The seats at the table (players 0 and 1 with two), and the game's state."""
 
     def __init__(
         self,
         *,
         seed: int,
-        players: tuple[str, str],
+        players: tuple[str, ...],
         self_count: frozenset[int],
         muggins: bool,
         callers: frozenset[int] = frozenset(),
         stacked: Stacked = (),
+        seating: Seating = TWO,
+        target: int = WINNING_SCORE,
     ) -> None:
         self.seed = seed
         self.players = players
         self.self_count = self_count
         self.muggins = muggins
         self.callers = callers
+        self.seating = seating
+        self.target = target
         self._missed = 0
         self._pending: PendingClaim | None = None
-        self._stacked = [(tuple(tuple(h) for h in hands), starter) for hands, starter in stacked]
-        self._cut_attempts: list[tuple[Card, Card]] = []
+        self._stacked = [
+            (tuple(tuple(h) for h in deal[0]), deal[1], tuple(deal[2]) if len(deal) > 2 else ())
+            for deal in stacked
+        ]
+        self._cut_attempts: list[tuple[Card, ...]] = []
         self.first_dealer = 0
-        self._start_scores = (0, 0)
-        self._scores = [0, 0]
-        self._previous = [0, 0]
+        self._start_scores: tuple[int, ...] = (0,) * seating.sides
+        self._scores = [0] * seating.sides
+        self._previous = [0] * seating.sides
         self._phase = Phase.DISCARD
         self._winner: int | None = None
         self._events: list[Event] = []
@@ -66,6 +80,19 @@ class Table:
     @property
     def phase(self) -> Phase:
         return self._phase
+
+    @property
+    def seats(self) -> int:
+        """How many sit at the table: 2, 3 or 4."""
+        return self.seating.seats
+
+    def side_of(self, seat: int) -> int:
+        """The side ``seat`` pegs for: the seat itself, or with four its partnership."""
+        return self.seating.side_of[seat]
+
+    def score_of(self, seat: int) -> int:
+        """The score of ``seat``'s side."""
+        return self._scores[self.seating.side_of[seat]]
 
     @property
     def _deal(self) -> Deal:
@@ -80,17 +107,19 @@ class Table:
         return self._deal.pone
 
     @property
-    def scores(self) -> tuple[int, int]:
-        """Both scores; while a count is checked for muggins, with its claim pegged."""
-        return self._scores[0], self._scores[1]
+    def scores(self) -> tuple[int, ...]:
+        """Every side's score (both players' with two); while a count is checked for
+        muggins, with its claim pegged."""
+        return tuple(self._scores)
 
     @property
-    def previous_scores(self) -> tuple[int, int]:
-        """Each player's score before their latest scoring event (the board's back peg)."""
-        return self._previous[0], self._previous[1]
+    def previous_scores(self) -> tuple[int, ...]:
+        """Each side's score before its latest scoring event (the board's back peg)."""
+        return tuple(self._previous)
 
     @property
     def winner(self) -> int | None:
+        """The side that reached the target (the player, with two or three seats)."""
         return self._winner
 
     @property
@@ -121,7 +150,8 @@ class Table:
         return self._deal.crib
 
     def hand(self, player: int) -> tuple[Card, ...]:
-        """The cards ``player`` still holds: six before discarding, then those not yet laid."""
+        """The cards ``player`` still holds: all dealt before discarding, then those not yet
+        laid."""
         return tuple(self._deal.held[player])
 
     def kept(self, player: int) -> tuple[Card, ...]:
@@ -129,18 +159,21 @@ class Table:
 
     @property
     def awaiting(self) -> frozenset[int]:
-        """The players whose decision the game waits for (both while discarding)."""
+        """The seats whose decision the game waits for (all still to lay away while
+        discarding)."""
         if self._phase is Phase.DISCARD:
-            return frozenset(p for p in (0, 1) if not self._deal.discards[p])
+            return frozenset(p for p, cards in enumerate(self._deal.discards) if not cards)
         if self._phase is Phase.DONE:
             return frozenset()
         return frozenset({self._deal_to_move()})
 
     @property
     def to_move(self) -> int | None:
-        """The player to decide; while discarding the pone until they have, then the dealer."""
+        """The seat to decide; while discarding the first from the dealer's left (the pone)
+        still to lay away, the dealer last."""
         if self._phase is Phase.DISCARD:
-            return self.pone if not self._deal.discards[self.pone] else self.dealer
+            deal = self._deal
+            return next(s for s in self.seating.round_from(deal.dealer) if not deal.discards[s])
         if self._phase is Phase.DONE:
             return None
         return self._deal_to_move()

@@ -12,7 +12,10 @@ core) and reports the median, with the target it must stay under:
 - ``discard``: a standard and an expert computer's discard decision;
 - ``play``: an expert computer's decision in the play, over every position of
   some expert-against-standard games;
-- ``game``: a whole game between two standard computers.
+- ``game``: a whole game between two standard computers;
+- ``table``: at a table of four (partnerships), an expert computer's lay-away of one card
+  of five and its card in the play, over every position of some games against three
+  standard computers (docs/rules.md §7).
 
 ``python -m scoring bench [--quick]`` prints the table (``--quick`` takes
 small samples: a check that it runs, not a measurement).
@@ -199,6 +202,52 @@ def game_figure(games: int) -> Figure:
     return Figure("standard v standard, whole game", statistics.median(times), 0.1, games)
 
 
+# ------------------------------------------------------------------- three, four
+def table_play_times(games: int, seats: int = 4) -> tuple[list[float], list[float]]:
+    """Seconds of each lay-away and each card in the play of an expert at seat 0, ``games``
+    games of ``seats`` against standard computers (seeds 0 on, the first deal going round),
+    in processor time: what one core spends, whatever else the machine is doing."""
+    discards: list[float] = []
+    plays: list[float] = []
+    for seed in range(games):
+        game = Game.new(seed=seed, seats=seats, first_dealer=seed % seats)
+        players = [
+            ComputerPlayer("expert" if s == 0 else "standard", 2 * seed + s) for s in range(seats)
+        ]
+        while game.phase is not Phase.DONE:
+            player = game.to_move
+            assert player is not None
+            if player == 0 and game.phase in (Phase.DISCARD, Phase.PLAY):
+                discarding = game.phase is Phase.DISCARD
+                started = time.process_time()
+                if discarding:
+                    cards = players[0].choose_discard(game, 0)
+                else:
+                    card = players[0].choose_play(game, 0)
+                (discards if discarding else plays).append(time.process_time() - started)
+                if discarding:
+                    game.discard(0, cards)
+                else:
+                    game.play(0, card)
+            else:
+                players[player].decide(game, player)
+    return discards, plays
+
+
+def table_figures(games: int, seats: int = 4) -> list[Figure]:
+    """The expert's decisions at a table of ``seats``: each must stay under 20 ms."""
+    table_play_times(1, seats)  # load the tables first
+    discards, plays = table_play_times(games, seats)
+    figures = []
+    for name, times in (("lay-away", discards), ("play", plays)):
+        times.sort()
+        slowest = times[int(0.9 * (len(times) - 1))]
+        note = f"90th percentile {_duration(slowest)}, slowest {_duration(times[-1])}"
+        label = f"expert {name} decision, {seats} seats (processor time)"
+        figures.append(Figure(label, statistics.median(times), 0.02, len(times), note))
+    return figures
+
+
 # ----------------------------------------------------------------------- command
 def measure(*, quick: bool = False) -> list[Figure]:
     scale = 10 if quick else 1
@@ -209,6 +258,7 @@ def measure(*, quick: bool = False) -> list[Figure]:
         discard_figure("expert", 300 // scale),
         play_figure(20 // scale),
         game_figure(100 // scale),
+        *table_figures(20 // scale),
     ]
 
 

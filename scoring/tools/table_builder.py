@@ -1,15 +1,18 @@
 """Rebuilding the computer players' tables (``scoring.players.crib_table``, ``pegplay``).
 
-``python -m scoring.tools.table_builder [--only crib|hands|lead] [--jobs N]`` writes into
+``python -m scoring.tools.table_builder [--only crib|hands|lead|one] [--jobs N]`` writes into
 ``scoring/players/data/``, where the players read them:
 
 - the crib table: the exhaustive mean crib of every throw;
 - the hand table: how likely each kept hand is, and its mean net in the play
   (by ``pegplay.simulate_play``);
 - the lead table: the expert's search at the first card of the play, for every two
-  fours of ranks (some 14 processor minutes: 8.5 minutes with ``--jobs 2`` on two cores).
+  fours of ranks (some 14 processor minutes: 8.5 minutes with ``--jobs 2`` on two cores);
+- the one card table: the exhaustive mean crib of one card laid away, with three or four
+  at the table, by the starter's rank (some 20 s).
 
-The definitions are in ``scoring.players.crib_table`` and ``scoring.players.pegplay``.
+The definitions are in ``scoring.players.crib_table``, ``scoring.players.crib_one`` and
+``scoring.players.pegplay``.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from pathlib import Path
 
 import numpy as np
 
+from scoring.players.crib_one import ONE_FILENAME, build_one
 from scoring.players.crib_table import (
     FILENAME,
     HAND_COLUMNS,
@@ -91,7 +95,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="python -m scoring.tools.table_builder",
         description="Rebuild the computer players' tables.",
     )
-    parser.add_argument("--only", choices=("crib", "hands", "lead"), help="rebuild one table only")
+    parser.add_argument(
+        "--only", choices=("crib", "hands", "lead", "one"), help="rebuild one table only"
+    )
     parser.add_argument(
         "--jobs", type=int, default=1, help="processes for the hand and lead tables"
     )
@@ -103,6 +109,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.only in (None, "crib"):
         (args.data / FILENAME).write_text(build(), encoding="utf-8")
         print(f"wrote {len(all_throws())} throws to {args.data / FILENAME}")
+    if args.only in (None, "one"):
+        (args.data / ONE_FILENAME).write_text(build_one(), encoding="utf-8")
+        print(f"wrote 13 x 13 ranks and starters to {args.data / ONE_FILENAME}")
     if args.only in (None, "lead"):
         (args.data / LEAD_FILENAME).write_bytes(build_lead(args.jobs))
         print(f"wrote {len(LEAD_HANDS) ** 2} pairs of fours to {args.data / LEAD_FILENAME}")

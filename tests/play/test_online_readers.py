@@ -414,7 +414,7 @@ def differences(page: str, other: str) -> set[tuple[str, str]]:
     return found
 
 
-def pegged(claim: int, scores: tuple[int, int]) -> set[str]:
+def pegged(claim: int, scores: tuple[int, ...]) -> set[str]:
     """What a claim of ``claim`` on ``scores`` puts on the page: the claim, the claimant's
     score with it pegged, and where that front peg stands on the board."""
     front = min(WINNING_SCORE, scores[CLAIMANT] + claim)
