@@ -4,8 +4,10 @@ Terms: the board has a *track* for each player of 120 holes in groups of five,
 plus two *start holes* and the *game hole* (121). Each player has two *pegs*:
 the *front peg* stands on the current score, the *back peg* on the score before
 the latest points (docs/rules.md §2). Here the track runs in four
-lanes of 30 holes, back and forth, the two players' rows side by side in each
-lane so that a glance compares them. Seat 0 is the player, seat 1 the computer.
+lanes of 30 holes, back and forth, the players' rows side by side in each
+lane so that a glance compares them. Seat 0 is the player, seat 1 the computer. A game of
+three has three tracks (a row each in every lane), a game of four two (one a partnership);
+a game to 61 or 91 ends at the *finish*, a ring round that hole of each track.
 
 A *card face* is what a card shows (rank and suit glyph) and its accessible
 name in the reader's language ("5 of hearts", "hjärter 5").
@@ -36,22 +38,32 @@ START_X = (10, 21)
 GAME_X = 15
 
 
-def _row_y(player: int, lane: int) -> int:
-    """The computer's row is on top in each lane, the player's just below it."""
-    return TOP + lane * LANE_GAP + (1 - player) * ROW
+def _lane_gap(tracks: int) -> int:
+    return LANE_GAP + (tracks - 2) * ROW
 
 
-def hole_xy(player: int, hole: int | str) -> tuple[int, int]:
-    """Where ``player``'s hole is: 1-120 on the track, 121 the game hole, "0a"/"0b" the start."""
+def board_height(tracks: int = 2) -> int:
+    """The board's height with ``tracks`` rows in each lane (``HEIGHT`` with two)."""
+    return TOP + 3 * _lane_gap(tracks) + (tracks - 1) * ROW + 16
+
+
+def _row_y(player: int, lane: int, tracks: int = 2) -> int:
+    """The computer's row is on top in each lane, the player's at the bottom of it."""
+    return TOP + lane * _lane_gap(tracks) + (tracks - 1 - player) * ROW
+
+
+def hole_xy(player: int, hole: int | str, tracks: int = 2) -> tuple[int, int]:
+    """Where ``player``'s hole is: 1-120 on the track, 121 the game hole, "0a"/"0b" the start
+    (on a board of ``tracks`` tracks)."""
     if hole in ("0a", "0b"):
-        return START_X[1 if hole == "0a" else 0], _row_y(player, 0)
+        return START_X[1 if hole == "0a" else 0], _row_y(player, 0, tracks)
     assert isinstance(hole, int)
     if hole >= WINNING_SCORE:
-        return GAME_X, _row_y(player, 3)
+        return GAME_X, _row_y(player, 3, tracks)
     lane, place = divmod(hole - 1, LANE_HOLES)
     if lane % 2:
         place = LANE_HOLES - 1 - place
-    return LEFT + place * PITCH + (place // GROUP) * GROUP_GAP, _row_y(player, lane)
+    return LEFT + place * PITCH + (place // GROUP) * GROUP_GAP, _row_y(player, lane, tracks)
 
 
 def peg_hole(score: int, *, back: bool) -> int | str:
@@ -85,24 +97,33 @@ class Peg:
 
 @dataclass(frozen=True)
 class Board:
-    """The board with both players' pegs for the given front and back scores."""
+    """The board with every side's pegs for the given front and back scores (a track a
+    side: two, or three in a game of three), to ``target``."""
 
     scores: tuple[int, ...]
     previous: tuple[int, ...]
+    target: int = WINNING_SCORE
 
     width = WIDTH
-    height = HEIGHT
+
+    @property
+    def tracks(self) -> int:
+        return len(self.scores)
+
+    @property
+    def height(self) -> int:
+        return board_height(self.tracks)
 
     @property
     def holes(self) -> tuple[Hole, ...]:
-        return _holes()
+        return _holes(self.tracks)
 
     @property
     def pegs(self) -> list[Peg]:
         pegs = []
-        for player in (0, 1):
+        for player in range(self.tracks):
             for back, score in ((True, self.previous[player]), (False, self.scores[player])):
-                x, y = hole_xy(player, peg_hole(score, back=back))
+                x, y = hole_xy(player, peg_hole(score, back=back), self.tracks)
                 pegs.append(Peg(player, back, score, x, y))
         return pegs
 
@@ -111,17 +132,24 @@ class Board:
         """Small numbers at the turns of the track: where holes 1, 31, 61 and 91 are."""
         marks = []
         for first in (1, 31, 61, 91):
-            x, y = hole_xy(0, first)
+            x, y = hole_xy(0, first, self.tracks)
             marks.append((x, y + 11, str(first)))
         return marks
 
+    @property
+    def finish(self) -> list[tuple[int, int]]:
+        """Where a game to 61 or 91 ends on each track (none in a game to 121: the game hole)."""
+        if self.target >= WINNING_SCORE:
+            return []
+        return [hole_xy(player, self.target, self.tracks) for player in range(self.tracks)]
+
 
 @cache
-def _holes() -> tuple[Hole, ...]:
-    """Every hole of both tracks: the same on every board, so made once."""
+def _holes(tracks: int = 2) -> tuple[Hole, ...]:
+    """Every hole of every track: the same on every board of as many tracks, so made once."""
     return tuple(
-        Hole(player, str(key), *hole_xy(player, key), game=key == WINNING_SCORE)
-        for player in (0, 1)
+        Hole(player, str(key), *hole_xy(player, key, tracks), game=key == WINNING_SCORE)
+        for player in range(tracks)
         for key in ("0a", "0b", *range(1, WINNING_SCORE + 1))
     )
 

@@ -80,9 +80,45 @@ class LengthAndCountForm(forms.Form):
     )
 
 
-class StartForm(LengthAndCountForm):
-    field_order = ["level", "best_of", "self_count", "muggins", "seed"]
+SEAT_CHOICES = [
+    (2, _("Two: you against the computer")),
+    (3, _("Three: you against two computers, each for themself")),
+    (4, _("Four: you and a computer partner against two computers")),
+]
+"""The practice table's sizes (``scoring.SEATINGS``); games of three and four are never rated."""
+TARGET_CHOICES = [
+    (121, _("121 points")),
+    (91, _("91 points")),
+    (61, _("61 points")),
+]
+"""A game's lengths (``scoring.TARGETS``): 121, or 91 and 61 for a shorter practice."""
 
+
+class StartForm(LengthAndCountForm):
+    """A practice game: the computer's level, how many at the table, to how many points,
+    and the options of two (a best-of-three match, muggins), refused at three or four."""
+
+    field_order = ["level", "seats", "target", "best_of", "self_count", "muggins", "seed"]
+
+    # Not required: a post without them (an older page, a script) is the game of two to 121.
+    seats = forms.TypedChoiceField(
+        label=_("Players"),
+        choices=SEAT_CHOICES,
+        coerce=int,
+        initial=2,
+        required=False,
+        empty_value=2,
+        widget=forms.RadioSelect,
+    )
+    target = forms.TypedChoiceField(
+        label=_("Game to"),
+        choices=TARGET_CHOICES,
+        coerce=int,
+        initial=121,
+        required=False,
+        empty_value=121,
+        widget=forms.RadioSelect,
+    )
     level = forms.ChoiceField(
         label=_("The computer plays"),
         choices=PracticeGame.Level.choices,
@@ -97,6 +133,22 @@ class StartForm(LengthAndCountForm):
         super().__init__(*args, **kwargs)
         if not seed_field_allowed():
             del self.fields["seed"]
+
+    def clean(self) -> dict[str, Any]:
+        """Refuse what only two can play: muggins (the engine's rule, docs/rules.md §7)
+        and a best-of-three match, which is played to 121."""
+        data = super().clean()
+        seats, target = data.get("seats"), data.get("target")
+        if seats in (3, 4) and data.get("muggins"):
+            self.add_error(
+                "muggins", _("Muggins is played by two only: leave it off at three or four.")
+            )
+        if data.get("best_of", 1) > 1 and (seats in (3, 4) or target in (61, 91)):
+            self.add_error(
+                "best_of",
+                _("A match of three games is played by two to 121: choose one game."),
+            )
+        return data
 
 
 class MoveForm(forms.Form):

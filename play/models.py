@@ -19,7 +19,9 @@ class PracticeGame(models.Model):
 
     ``state`` is ``scoring.rules.match.Match.to_json()``: the seed and every decision,
     so any worker can load it and go on. The player sits in seat 0, the
-    computer in seat 1. A member's games belong to their account; a guest's to
+    computer in seat 1; with ``seats`` 3 or 4 a computer in each other seat (with four,
+    seat 2 is the player's partner), a single game to ``target`` (61, 91 or 121), never
+    rated. ``winner`` is the winning side (the player's is 0). A member's games belong to their account; a guest's to
     their session (``session_key``, and the game ids kept in the session).
     ``version`` counts the player's decisions: a decision posted with an older
     version (a double click, an old tab) is refused. ``news_from`` is where, in
@@ -42,6 +44,8 @@ class PracticeGame(models.Model):
     session_key = models.CharField(_("guest session"), max_length=40, blank=True, default="")
     level = models.CharField(_("computer level"), max_length=10, choices=Level.choices)
     best_of = models.PositiveSmallIntegerField(_("best of"), default=1)
+    seats = models.PositiveSmallIntegerField(_("players at the table"), default=2)
+    target = models.PositiveSmallIntegerField(_("game to"), default=121)
     seed = models.BigIntegerField(_("seed"))
     self_count = models.BooleanField(_("count it yourself"), default=False)
     muggins = models.BooleanField(_("muggins"), default=False)
@@ -76,8 +80,16 @@ class PracticeGame(models.Model):
             ),
             models.CheckConstraint(
                 condition=models.Q(finished=False, winner__isnull=True)
-                | models.Q(finished=True, winner__in=(0, 1)),
+                | models.Q(finished=True, winner__in=(0, 1, 2)),
                 name="practice_winner_when_finished",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(seats__in=(2, 3, 4), target__in=(61, 91, 121)),
+                name="practice_seats_and_target_known",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(best_of=1) | models.Q(seats=2, target=121),
+                name="practice_match_of_two_to_121",
             ),
         ]
 
@@ -87,6 +99,11 @@ class PracticeGame(models.Model):
     @property
     def is_match(self) -> bool:
         return self.best_of > 1
+
+    @property
+    def partners(self) -> bool:
+        """Whether the player has a partner (four seats: the computer across the table)."""
+        return self.seats == 4
 
 
 def _refuse_if_rated(sub_objs: Any, instead: str) -> None:

@@ -6,8 +6,9 @@ count said aloud (``scoring.rules.speech``: "femton två och ett par blir fyra")
 players' pegs stand after it (front and back, as on the board). The reader is
 "you" and the other player is named (``Seats``): in a practice game the player is
 seat 0 and the computer seat 1; in a game between members each reads their own
-seat as "you", and a spectator reads both by name. Another's discards are never
-shown. A *missed* count is what a player who counts their own hand left unclaimed.
+seat as "you", and a spectator reads both by name. At a table of three or four the
+other seats are named too (``Seats.names``, from ``play.seating``), and the pegs are each
+*side*'s (a player, or with four a partnership). Another's discards are never shown. A *missed* count is what a player who counts their own hand left unclaimed.
 A *claim* is a count the opponent checks for muggins: the claimant's pegs move by it at
 once, whatever it is worth, and its line says the claim and nothing the engine found in
 the hand (no breakdown, no worth, no points missed), to every reader alike. It is
@@ -31,10 +32,16 @@ from scoring.rules.items import ScoreItem, ScoreKind
 from scoring.rules.speech import say_count
 
 YOU = 0
-Pegs = tuple[int, int, int, int]
-"""Front and back peg of the player, then of the computer."""
+Pegs = tuple[int, ...]
+"""Front and back peg of each side: the player's, then the computer's (with three or four
+seats, side 0's, side 1's and with three side 2's)."""
 
 START_PEGS: Pegs = (0, 0, 0, 0)
+
+
+def start_pegs(sides: int) -> Pegs:
+    """Every peg of ``sides`` sides at the start."""
+    return (0,) * (2 * sides)
 
 
 def speech_language() -> str:
@@ -109,7 +116,8 @@ def narrate(
     """
     seats = seats or PRACTICE
     language = language or speech_language()
-    front_back = list(START_PEGS)
+    sides = len(events[0].scores) if events and events[0].scores else 2
+    front_back = list(start_pegs(sides))
     unclaimed: list[int] | None = None  # the pegs before a claim, while it is unsettled
     starter: Card | None = None
     lines = []
@@ -120,13 +128,13 @@ def narrate(
         elif event.type is EventType.SHOW and unclaimed is not None:
             front_back, unclaimed = unclaimed, None
         if event.points and event.player is not None and event.scores is not None:
-            seat = 2 * event.player
-            front_back[seat + 1] = front_back[seat]
-            front_back[seat] = event.scores[event.player]
+            side = seats.side(event.player)
+            front_back[2 * side + 1] = front_back[2 * side]
+            front_back[2 * side] = event.scores[side]
         if event.type is EventType.STARTER:
             starter = event.card
         if told is None or told(index, event):
-            pegs: Pegs = (front_back[0], front_back[1], front_back[2], front_back[3])
+            pegs: Pegs = tuple(front_back)
             lines.append(
                 _line(
                     event, index, pegs, starter, seats, language, get_language(), index == pending
@@ -325,16 +333,29 @@ class Seats:
 
     ``viewer`` is the reader's seat, told as "you"; None for a spectator, who reads
     both players by name. ``names`` are the players' names by seat; None in a
-    practice game, whose seat 1 is "the computer".
+    practice game of two, whose seat 1 is "the computer". At a table of three or four
+    (``many``) ``side_of`` gives each seat's side and ``side_names`` each side's name
+    (``play.seating`` names them as the reader sees the table).
     """
 
     viewer: int | None = YOU
-    names: tuple[str, str] | None = None
+    names: tuple[str, ...] | None = None
+    side_of: tuple[int, ...] = ()
+    side_names: tuple[str, ...] = ()
 
     def name(self, seat: int | None) -> str:
         assert self.names is not None, "a practice game's seats have no names"
         assert seat is not None, "an event of no player has no name"
         return self.names[seat]
+
+    @property
+    def many(self) -> bool:
+        """Whether three or four sit at the table."""
+        return self.names is not None and len(self.names) > 2
+
+    def side(self, seat: int) -> int:
+        """The side ``seat`` pegs for (the seat itself, but with four seats)."""
+        return self.side_of[seat] if self.side_of else seat
 
 
 PRACTICE = Seats()
@@ -354,6 +375,8 @@ def _who(
 
 
 def _cut(event: Event, seats: Seats) -> str:
+    if seats.many:
+        return _cut_of_many(event, seats)
     cards = {"yours": card_name(event.cards[0]), "theirs": card_name(event.cards[1])}
     if seats.names is None:
         cut = _("Cut for deal: you cut %(yours)s, the computer %(theirs)s.") % cards
@@ -384,9 +407,37 @@ def _cut(event: Event, seats: Seats) -> str:
     return f"{cut} {outcome}"
 
 
+def _cut_of_many(event: Event, seats: Seats) -> str:
+    """The cut at a table of three or four: each cutter's card (seats 0 on; with four, one
+    of each partnership) and who deals first."""
+    cuts = ", ".join(
+        _("%(name)s %(card)s") % {"name": _seat_word(seats, seat), "card": card_name(card)}
+        for seat, card in enumerate(event.cards)
+    )
+    cut = _("Cut for deal: %(cuts)s.") % {"cuts": cuts}
+    if event.player is None:
+        outcome = _("Equal lowest ranks: cut again.")
+    else:
+        outcome = _who(
+            event,
+            seats,
+            _("You cut lowest and deal first."),
+            "",
+            _("%(name)s cut lowest and deals first."),
+        )
+    return f"{cut} {outcome}"
+
+
+def _seat_word(seats: Seats, seat: int) -> str:
+    """A seat as a list names it: "you" for the reader, else its name."""
+    return _("you") if seat == seats.viewer else seats.name(seat)
+
+
 def _discard(event: Event, seats: Seats) -> str:
     if event.player == seats.viewer:
         return _("You lay away %(cards)s.") % {"cards": card_names(event.cards)}
+    if len(event.cards) == 1:
+        return _("%(name)s lays away a card.") % {"name": seats.name(event.player)}
     return _who(
         event, seats, "", _("The computer lays away two cards."), _("%(name)s lays away two cards.")
     )
@@ -489,7 +540,35 @@ def _muggins(event: Event, seats: Seats) -> str:
     )
 
 
+def _win_of_many(event: Event, seats: Seats) -> str:
+    """The win at a table of three or four: the winning side and every side's score."""
+    scores = event.scores or ()
+    side = seats.side(event.player if event.player is not None else 0)
+    listed = ", ".join(
+        f"{name} {score}" for name, score in zip(seats.side_names, scores, strict=False)
+    )
+    viewer = seats.viewer
+    partners = len(seats.side_of) == 4
+    values = {"scores": listed, "name": seats.side_names[side]}
+    if viewer is not None and seats.side(viewer) == side:
+        if partners:
+            text = _("You and your partner win the game: %(scores)s.") % values
+        else:
+            text = _("You win the game: %(scores)s.") % values
+    elif partners:
+        text = _("%(name)s win the game: %(scores)s.") % values
+    else:
+        text = _("%(name)s wins the game: %(scores)s.") % values
+    if event.skunk is Skunk.SKUNK:
+        return text + " " + _("A skunk!")
+    if event.skunk is Skunk.DOUBLE:
+        return text + " " + _("A double skunk!")
+    return text
+
+
 def _win(event: Event, seats: Seats) -> str:
+    if seats.many:
+        return _win_of_many(event, seats)
     scores = event.scores or (0, 0)
     winner = event.player if event.player is not None else 0
     you = winner if seats.viewer is None else seats.viewer  # "you": the reader's score

@@ -19,10 +19,11 @@ from django.db.models import QuerySet
 
 from play.board import Board, CardFace, face, faces
 from play.models import PracticeGame
-from play.narration import PRACTICE, START_PEGS, Line, Pegs, Seats, logged, narrate
+from play.narration import PRACTICE, Line, Pegs, Seats, logged, narrate, start_pegs
+from play.seating import table_seats
 from play.services import HUMAN, SESSION_GAMES, Hint, load_match
 from scoring.rules.cards import Card
-from scoring.rules.events import Event, Phase, skunk_of
+from scoring.rules.events import Event, EventType, Phase
 from scoring.rules.game import Game
 from scoring.rules.match import Match
 from scoring.rules.replay import replay_live
@@ -52,10 +53,42 @@ the hand stays in sight on a phone after a show (three hands with their breakdow
 
 @dataclass(frozen=True)
 class Laid:
-    """A card laid in the play: by which seat, and whether by the reader."""
+    """A card laid in the play: by which seat, and whether by the reader; ``who`` names the
+    seat at a table of three or four (empty with two: "you" or the other)."""
 
     card: CardFace
     seat: int
+    mine: bool
+    who: str = ""
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat of a table of three or four as the reader sees it: its name, how many cards
+    it holds (face down but the reader's), the cards it laid in this deal's play, whether it
+    deals, whether the game waits for it, and whether it is the reader's or their partner's."""
+
+    seat: int
+    name: str
+    holds: int
+    laid: list[CardFace]
+    dealer: bool
+    to_move: bool
+    mine: bool
+    partner: bool
+
+    @property
+    def backs(self) -> range:
+        return range(self.holds)
+
+
+@dataclass(frozen=True)
+class SideView:
+    """One side's score (a player, or a partnership of four): its name and pegs."""
+
+    side: int
+    name: str
+    score: int
     mine: bool
 
 
@@ -78,7 +111,7 @@ class TableView:
     scores: tuple[int, ...]
     board: Board
     hand: list[HandCard]
-    holds: tuple[int, int]
+    holds: tuple[int, ...]
     crib_size: int
     starter: CardFace | None
     count: int
@@ -97,6 +130,31 @@ class TableView:
     claimed: int | None = None
     """While a count is checked for muggins, the points its counter claimed (pegged on the
     board already, provisionally: ``scores`` and ``board`` count them)."""
+    seats: int = 2
+    target: int = 121
+    seat_views: list[SeatView] = field(default_factory=list)
+    """Every seat but the reader's, from their left round the table (three or four only)."""
+    side_views: list[SideView] = field(default_factory=list)
+    """Every side's score, the reader's first (three or four seats only)."""
+    dealer_name: str = ""
+    """Who deals, named as the reader sees the table (three or four seats only)."""
+    laid_away: int = 2
+    """Cards each seat lays away to the crib: two, or one with three or four."""
+
+    @property
+    def many(self) -> bool:
+        """Whether three or four sit at the table."""
+        return self.seats > 2
+
+    @property
+    def winners(self) -> str:
+        """The winning side's name at a table of three or four (empty until it is won)."""
+        return next((side.name for side in self.side_views if side.side == self.winner), "")
+
+    @property
+    def we_won(self) -> bool:
+        """Whether the reader's side won."""
+        return any(side.mine and side.side == self.winner for side in self.side_views)
 
     @property
     def checking(self) -> bool:
@@ -162,7 +220,10 @@ def practice_table(
 ) -> TableView:
     """The table as the player sees it; ``match`` is the practice's live match, if at hand."""
     match = match or load_match(practice)
-    return table_view(match, viewer=HUMAN, news_from=practice.news_from, language=language)
+    seats = PRACTICE if match.game.seats == 2 else table_seats(match.game.seats, viewer=HUMAN)
+    return table_view(
+        match, viewer=HUMAN, news_from=practice.news_from, language=language, seats=seats
+    )
 
 
 def table_view(
@@ -186,36 +247,88 @@ def table_view(
     news = [line for line in lines if line.index >= news_from]
     before = [line.pegs for line in lines if line.index == news_from - 1]
     winner = game.winner
-    return TableView(
+    table = game.seating
+    view = TableView(
         viewer=viewer,
         awaiting=game.awaiting,
         game_number=len(match.games),
-        wins=match.result.wins,
+        wins=match.result.wins if match.best_of > 1 else (0, 0),
         match_over=match.winner is not None,
         phase=game.phase.value,
         deal_number=game.deal_number,
         dealer=game.dealer,
         scores=game.scores,
-        board=Board(game.scores, game.previous_scores),
+        board=Board(game.scores, game.previous_scores, game.target),
         hand=[] if viewer is None else _hand(game, viewer),
-        holds=(len(game.hand(0)), len(game.hand(1))),
-        crib_size=2 * sum(1 for seat in (0, 1) if game.kept(seat)),
+        holds=tuple(len(game.hand(seat)) for seat in range(table.seats)),
+        crib_size=table.from_pack
+        + table.laid_away * sum(1 for seat in range(table.seats) if game.kept(seat)),
         starter=face(game.starter) if game.starter else None,
         count=game.count,
-        sequence=[Laid(face(card), who, who == viewer) for who, card in game.sequence],
-        laid_before=[Laid(face(card), who, who == viewer) for who, card in _laid_before(game)],
+        sequence=[_laid(card, who, viewer, seats) for who, card in game.sequence],
+        laid_before=[_laid(card, who, viewer, seats) for who, card in _laid_before(game)],
         showing=_showing(game),
         news=news,
-        pegs_before=before[0] if before else START_PEGS,
+        pegs_before=before[0] if before else start_pegs(table.sides),
         log=[line for line in lines if line.logged],
         winner=winner,
-        skunk=None if winner is None else skunk_of(game.scores[1 - winner]),
+        skunk=_skunk(game),
         kept=faces(game.kept(viewer))
         if viewer is not None and game.phase is not Phase.DISCARD
         else [],
         crib=faces(game.crib) if game.phase is Phase.DONE else [],
         claimed=game.claimed,
+        seats=table.seats,
+        target=game.target,
+        laid_away=table.laid_away,
     )
+    if seats.many:
+        _seat_the_table(view, game, seats)
+    return view
+
+
+def _laid(card: Card, seat: int, viewer: int | None, seats: Seats) -> Laid:
+    return Laid(face(card), seat, seat == viewer, seats.name(seat) if seats.many else "")
+
+
+def _seat_the_table(view: TableView, game: Game, seats: Seats) -> None:
+    """Fill in a table of three or four: each other seat, from the reader's left, and
+    each side's score, the reader's first."""
+    table, viewer = game.seating, view.viewer
+    if viewer is None:
+        order = list(range(table.seats))
+    else:
+        order = [(viewer + step) % table.seats for step in range(1, table.seats)]
+    view.seat_views = [
+        SeatView(
+            seat=seat,
+            name=seats.name(seat),
+            holds=len(game.hand(seat)),
+            laid=[face(card) for who, card in game.played if who == seat],
+            dealer=seat == game.dealer,
+            to_move=seat in game.awaiting,
+            mine=seat == viewer,
+            partner=viewer is not None
+            and seat != viewer
+            and seats.side(seat) == seats.side(viewer),
+        )
+        for seat in order
+    ]
+    mine = None if viewer is None else seats.side(viewer)
+    sides = sorted(range(table.sides), key=lambda side: side != mine)
+    view.side_views = [
+        SideView(side, seats.side_names[side], game.scores[side], side == mine) for side in sides
+    ]
+    view.dealer_name = seats.name(game.dealer)
+
+
+def _skunk(game: Game) -> str | None:
+    """The won game's skunk, as the engine called it (none in a game to 61 or 91)."""
+    events = game.events
+    if game.winner is None or not events or events[-1].type is not EventType.WIN:
+        return None
+    skunk = events[-1].skunk
+    return None if skunk is None else str(skunk.value)
 
 
 def _hand(game: Game, seat: int) -> list[HandCard]:

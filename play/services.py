@@ -1,7 +1,8 @@
 """Practice games against the computer: start one, take the player's decisions, clean up.
 
 Terms: the *player* sits in seat 0 (``HUMAN``), the computer in seat 1
-(``COMPUTER``). Every practice game is a best-of-``best_of`` match of the engine
+(``COMPUTER``); at a table of three or four a computer sits in every other seat, the one
+across the table (seat 2) the player's partner with four. Every practice game is a best-of-``best_of`` match of the engine
 (``scoring.rules.match.Match``; best of 1 is a single game). A *decision* is what the
 player posts: two cards laid away to the crib, a card laid in the play, the
 points claimed for a hand they count themself, or starting the next game of a
@@ -30,11 +31,10 @@ from play.board import card_name
 from play.errors import PlayError
 from play.models import PracticeGame
 from play.tasks import review_when_ended
-from scoring.players.discarding import JUDGE_LEVEL, DiscardOption, analyse_discards
-from scoring.players.pegplay import evaluate_play
-from scoring.players.strategy import ComputerPlayer, peg_position, play_computers
+from scoring.players.discarding import JUDGE_LEVEL, DiscardOption
+from scoring.players.strategy import ComputerPlayer, discard_options, judge_play, play_computers
 from scoring.rules.cards import Card
-from scoring.rules.events import IllegalPlayError, Phase, Refusal
+from scoring.rules.events import WINNING_SCORE, IllegalPlayError, Phase, Refusal
 from scoring.rules.match import Match
 
 HUMAN, COMPUTER = 0, 1
@@ -95,8 +95,13 @@ def computer_for(practice: PracticeGame) -> ComputerPlayer:
 
 
 def computer_moves(match: Match, computer: ComputerPlayer) -> None:
-    """Let the computer decide until the game waits for the player (or is over)."""
-    play_computers(match.game, {COMPUTER: computer})
+    """Let the computers decide until the game waits for the player (or is over)."""
+    play_computers(match.game, dict.fromkeys(range(1, match.game.seats), computer))
+
+
+COMPUTER_NAMES = {2: ("Computer",), 3: ("Left", "Right"), 4: ("Left", "Partner", "Right")}
+"""The computers' names in a game's record, seat 1 on (the pages name the seats in the
+reader's language, ``play.seating``)."""
 
 
 @transaction.atomic
@@ -109,8 +114,15 @@ def practice_start(
     self_count: bool = False,
     muggins: bool = False,
     seed: int | None = None,
+    seats: int = 2,
+    target: int = WINNING_SCORE,
 ) -> PracticeGame:
-    """Cut for deal, deal, and let the computer lay away; the game then waits for the player."""
+    """Cut for deal, deal, and let the computers lay away; the game then waits for the player.
+
+    ``seats`` 3 or 4 (with four the player and the computer across the table are partners)
+    and ``target`` 61 or 91 make a single game (``best_of`` 1) without muggins: the engine
+    refuses anything else (``ValueError``; the start form says so first).
+    """
     if owner is None and not session_key:
         raise ValueError("a practice game belongs to a member or to a guest's session")
     if seed is None:
@@ -119,15 +131,19 @@ def practice_start(
     match = Match.new(
         seed=seed,
         best_of=best_of,
-        players=(name, "Computer"),
+        players=(name, *COMPUTER_NAMES[seats]),
         self_count=frozenset({HUMAN}) if self_count or muggins else frozenset(),
         muggins=muggins,
+        seats=seats,
+        target=target,
     )
     practice = PracticeGame(
         owner=owner,
         session_key="" if owner is not None else session_key,
         level=level,
         best_of=best_of,
+        seats=seats,
+        target=target,
         seed=seed,
         self_count=self_count or muggins,
         muggins=muggins,
@@ -235,6 +251,7 @@ def refusal_message(error: IllegalPlayError, *, opponent: str = "") -> str:
         Refusal.NO_SUCH_PLAYER: lambda: _("There is no such player in this game."),
         Refusal.WRONG_PHASE: lambda: _WAITING_FOR[phase]() if phase in _WAITING_FOR else "",
         Refusal.ALREADY_DISCARDED: lambda: _("You have already laid away your two cards."),
+        Refusal.NOT_ONE_CARD: lambda: _("Choose exactly one card for the crib."),
         Refusal.NOT_YOUR_TURN: lambda: (
             _("Wait for %(name)s to play.") % {"name": opponent}
             if opponent
@@ -290,6 +307,7 @@ def practice_autoplay(*, practice: PracticeGame, level: str = "standard") -> Pra
     locked = PracticeGame.objects.select_for_update().get(pk=practice.pk)
     match = load_match(locked)
     stand_in, computer = ComputerPlayer(level, locked.seed + 1), computer_for(locked)
+    # The player's seat is played by the stand-in; every other by the game's computer.
     news_from = locked.news_from
     while match.game.phase is not Phase.DONE or match.winner is None:
         decision = stand_in_decision(match, stand_in)
@@ -303,11 +321,15 @@ def practice_autoplay(*, practice: PracticeGame, level: str = "standard") -> Pra
 
 @dataclass(frozen=True)
 class Hint:
-    """What the expert would do now: every discard with its expected value, or the card to lay."""
+    """What the expert would do now: every discard with its expected value, or the card to lay.
+
+    ``dealer``: the crib is the player's side's (their own, or with four their partner's);
+    ``crib_of`` is the seat whose crib it is."""
 
     discards: tuple[DiscardOption, ...] = ()
     dealer: bool = False
     best_play: Card | None = None
+    crib_of: int = HUMAN
 
 
 def practice_hint(*, practice: PracticeGame, match: Match | None = None) -> Hint:
@@ -317,13 +339,13 @@ def practice_hint(*, practice: PracticeGame, match: Match | None = None) -> Hint
     """
     game = (match or load_match(practice)).game
     if game.phase is Phase.DISCARD and HUMAN in game.awaiting:
-        dealer = game.dealer == HUMAN
-        options = analyse_discards(game.hand(HUMAN), dealer=dealer, level=HINT_LEVEL)
-        return Hint(discards=tuple(options), dealer=dealer)
+        dealer = game.side_of(game.dealer) == game.side_of(HUMAN)
+        options = discard_options(game, HUMAN, level=HINT_LEVEL)
+        return Hint(discards=tuple(options), dealer=dealer, crib_of=game.dealer)
     if game.phase is Phase.PLAY and game.to_move == HUMAN:
         # The one judge's reckoning of the position (seeded by the position alone): the
-        # card the review calls best and the expert would lay (docs/review.md).
-        return Hint(best_play=evaluate_play(peg_position(game, HUMAN)).best)
+        # card the review calls best and the expert would lay (docs/review.md), at any table.
+        return Hint(best_play=judge_play(game, HUMAN).best)
     return Hint()
 
 

@@ -109,6 +109,8 @@ def start(request: HttpRequest) -> HttpResponse:
         self_count=form.cleaned_data["self_count"],
         muggins=form.cleaned_data["muggins"],
         seed=form.cleaned_data.get("seed"),
+        seats=form.cleaned_data["seats"],
+        target=form.cleaned_data["target"],
     )
     if owner is None:
         guest_remember(request.session, practice)

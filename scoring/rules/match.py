@@ -212,14 +212,20 @@ class Match:
         *,
         seed: int,
         best_of: int,
-        players: tuple[str, str],
+        players: tuple[str, ...],
         self_count: frozenset[int],
         muggins: bool,
         callers: frozenset[int] = frozenset(),
+        seats: int = 2,
+        target: int = WINNING_SCORE,
     ) -> None:
         if best_of not in BEST_OF:
             raise ValueError(f"a match is best of 1, 3, 5 or 7 games, not {best_of!r}")
+        if best_of != 1 and (seats != 2 or target != WINNING_SCORE):
+            raise ValueError("a match of several games is played by two players to 121")
         self.seed = seed
+        self.seats = seats
+        self.target = target
         self.best_of = best_of
         self.players = players
         self.self_count = frozenset(self_count)
@@ -233,19 +239,23 @@ class Match:
         *,
         seed: int,
         best_of: int = 3,
-        players: tuple[str, str] = ("Player", "Computer"),
+        players: tuple[str, ...] = ("Player", "Computer"),
         first_dealer: int | None = None,
         self_count: frozenset[int] = frozenset(),
         muggins: bool = False,
         callers: frozenset[int] = frozenset(),
+        seats: int = 2,
+        target: int = WINNING_SCORE,
     ) -> Match:
         """Start a match; the first game opens with the cut unless ``first_dealer`` is given.
 
-        ``self_count``, ``muggins`` and ``callers`` are each game's (``Game.new``).
+        ``self_count``, ``muggins``, ``callers``, ``seats`` and ``target`` are each game's
+        (``Game.new``). A game of three or four seats, or to 61 or 91, is a match of one
+        game (``best_of`` 1): a best-of-N is played by two to 121.
         """
         match = cls(
             seed=seed, best_of=best_of, players=players, self_count=self_count, muggins=muggins,
-            callers=callers,
+            callers=callers, seats=seats, target=target,
         )  # fmt: skip
         match.games.append(match._new_game(1, first_dealer))
         return match
@@ -258,7 +268,15 @@ class Match:
             self_count=self.self_count,
             muggins=self.muggins,
             callers=self.callers,
+            seats=self.seats,
+            target=self.target,
         )
+
+    @property
+    def two_to_121(self) -> bool:
+        """Whether the match is two players' to 121, the only one a championship knows and
+        ``result`` checks."""
+        return self.seats == 2 and self.target == WINNING_SCORE
 
     def _game_seed(self, number: int) -> int:
         """Each game's own seed, derived so that neighbouring match seeds share no games."""
@@ -271,7 +289,10 @@ class Match:
 
     @property
     def result(self) -> MatchResult:
-        """The games finished so far, checked and totalled."""
+        """The games finished so far, checked and totalled; ``ValueError`` for a game of
+        three or four, or to 61 or 91 (its one game's winner is ``winner``)."""
+        if not self.two_to_121:
+            raise ValueError("only a match of two players to 121 is checked and totalled")
         finished = [g for g in self.games if g.winner is not None]
         return check_match(
             best_of=self.best_of,
@@ -281,6 +302,9 @@ class Match:
 
     @property
     def winner(self) -> int | None:
+        """The side that won the match (a player, or with four seats a partnership)."""
+        if not self.two_to_121:
+            return self.game.winner
         return self.result.winner
 
     def next_game(self) -> Game:
@@ -308,16 +332,29 @@ class Match:
         match = cls(
             seed=data["seed"],
             best_of=data["best_of"],
-            players=(first.players[0], first.players[1]),
+            players=first.players,
             self_count=first.self_count,
             muggins=first.muggins,
             callers=first.callers,
+            seats=first.seats,
+            target=first.target,
         )
         match.games = games
         return match
 
     def record(self) -> dict[str, Any]:
-        """The match record: its games' records, the winner and the totals."""
+        """The match record: its games' records, the winner and the totals (each side's
+        wins only, for a game of three or four or to 61 or 91: game points and spread are
+        reckoned to 121 between two)."""
+        if not self.two_to_121:
+            winner = self.winner
+            return {
+                "best_of": self.best_of,
+                "players": list(self.game.players),
+                "games": [game.record() for game in self.games],
+                "winner": winner,
+                "wins": [int(side == winner) for side in range(self.game.seating.sides)],
+            }
         result = self.result
         return {
             "best_of": self.best_of,
