@@ -2,7 +2,8 @@
 
 Terms: the *player* sits in seat 0 (``HUMAN``), the computer in seat 1
 (``COMPUTER``); at a table of three or four a computer sits in every other seat, the one
-across the table (seat 2) the player's partner with four. Every practice game is a best-of-``best_of`` match of the engine
+across the table (seat 2) the player's partner with four. Every practice game is a
+best-of-``best_of`` match of the engine
 (``scoring.rules.match.Match``; best of 1 is a single game). A *decision* is what the
 player posts: two cards laid away to the crib, a card laid in the play, the
 points claimed for a hand they count themself, or starting the next game of a
