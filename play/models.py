@@ -22,7 +22,8 @@ class PracticeGame(models.Model):
     computer in seat 1; with ``seats`` 3 or 4 a computer in each other seat (with four,
     seat 2 is the player's partner), a single game to ``target`` (61, 91 or 121), never
     rated. ``winner`` is the winning side (the player's is 0). A member's games belong
-    to their account; a guest's to their session (``session_key``, and the game ids kept in the session).
+    to their account; a guest's to their session (``session_key``, and the game ids
+    kept in the session).
     ``version`` counts the player's decisions: a decision posted with an older
     version (a double click, an old tab) is refused. ``news_from`` is where, in
     the current game's events, the events of the latest decision begin.

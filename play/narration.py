@@ -8,8 +8,8 @@ players' pegs stand after it (front and back, as on the board). The reader is
 seat 0 and the computer seat 1; in a game between members each reads their own
 seat as "you", and a spectator reads both by name. At a table of three or four the
 other seats are named too (``Seats.names``, from ``play.seating``), and the pegs are each
-*side*'s (a player, or with four a partnership). Another's discards are never shown. A *missed* count is what a player who
-counts their own hand left unclaimed.
+*side*'s (a player, or with four a partnership). Another's discards are never shown.
+A *missed* count is what a player who counts their own hand left unclaimed.
 A *claim* is a count the opponent checks for muggins: the claimant's pegs move by it at
 once, whatever it is worth, and its line says the claim and nothing the engine found in
 the hand (no breakdown, no worth, no points missed), to every reader alike. It is
