@@ -109,6 +109,7 @@ class StartForm(LengthAndCountForm):
         required=False,
         empty_value=2,
         widget=forms.RadioSelect,
+        error_messages={"invalid_choice": _("A table has two, three or four players.")},
     )
     target = forms.TypedChoiceField(
         label=_("Game to"),
@@ -118,6 +119,7 @@ class StartForm(LengthAndCountForm):
         required=False,
         empty_value=121,
         widget=forms.RadioSelect,
+        error_messages={"invalid_choice": _("A game is played to 61, 91 or 121 points.")},
     )
     level = forms.ChoiceField(
         label=_("The computer plays"),

@@ -24,7 +24,8 @@ from play.models import Challenge, OnlineGame
 from play.narration import Seats
 from play.online import CLAIM_AFTER, read_online, waits_for_other
 from play.online_presenter import Facts
-from play.selectors import ReplayView, TableView, replay_view, table_view
+from play.replays import ReplayView, replay_view
+from play.selectors import TableView, table_view
 from scoring.rules.events import Event, EventType, Phase
 
 

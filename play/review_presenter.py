@@ -170,7 +170,7 @@ class ShownLink:
 
 
 def shown_links(
-    shown: Shown, *, names: tuple[str, str], listed: tuple[int, ...], reader: int | None
+    shown: Shown, *, names: tuple[str, ...], listed: tuple[int, ...], reader: int | None
 ) -> list[ShownLink]:
     """Every decision, the reader's own mistakes (when they played), and each other
     listed player's mistakes."""
@@ -205,7 +205,7 @@ class ReviewPage:
 def review_page(
     review: GameReview,
     *,
-    names: tuple[str, str],
+    names: tuple[str, ...],
     listed: tuple[int, ...],
     replay: tuple[str, int] | None,
     reader: int | None = None,
@@ -223,9 +223,11 @@ def review_page(
     costliest_of = listed if shown.mistakes_of is None else shown.mistakes_of
     sections = []
     for number in numbers:
-        played = GameReview(decisions=tuple(d for d in review.decisions if d.game == number))
-        seats = [_seat_summary(played, seat, names[seat], views) for seat in (0, 1)]
-        for seat in (0, 1):
+        played = GameReview(
+            decisions=tuple(d for d in review.decisions if d.game == number), seats=review.seats
+        )
+        seats = [_seat_summary(played, seat, names[seat], views) for seat in range(review.seats)]
+        for seat in range(review.seats):
             if seat not in costliest_of:
                 seats[seat] = _without_costliest(seats[seat])
         counted = any(decision.kind == "count" for decision in played.decisions)
@@ -274,7 +276,7 @@ def _deals(
 
 
 def _decision_view(
-    index: int, decision: Decision, names: tuple[str, str], replay: tuple[str, int] | None
+    index: int, decision: Decision, names: tuple[str, ...], replay: tuple[str, int] | None
 ) -> DecisionView:
     url = None
     if replay is not None:

@@ -26,6 +26,7 @@ from play.models import OnlineGame
 from play.online_selectors import seen_by
 from play.review_presenter import review_page, shown_from_query
 from play.reviews import Reviewed, stored_review
+from play.seating import seat_names
 from play.selectors import practice_games_for
 from play.services import FOUR_COLOURS
 from play.tasks import review_requested
@@ -42,7 +43,7 @@ def practice_review(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return _page(
         request,
         practice,
-        names=(_("You"), _("The computer")),
+        names=(_("You"), _("The computer")) if practice.seats == 2 else seat_names(practice.seats),
         listed=(0,),
         reader=0,
         replay=("play:replay", practice.pk),
@@ -74,7 +75,7 @@ def _page(
     request: HtmxHttpRequest,
     game: Reviewed,
     *,
-    names: tuple[str, str],
+    names: tuple[str, ...],
     listed: tuple[int, ...],
     reader: int | None,
     replay: tuple[str, int] | None,

@@ -9,9 +9,13 @@ asked (``table_seats``), so that a practice game and, later, a table of members 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.utils.translation import gettext as _
 
+from play.board import CardFace, face
 from play.narration import Seats
+from scoring.rules.game import Game
 from scoring.rules.seats import seating
 
 
@@ -41,3 +45,75 @@ def table_seats(seats: int, *, viewer: int = 0) -> Seats:
         side_of=seating(seats).side_of,
         side_names=side_names(seats, viewer=viewer),
     )
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat of a table of three or four as the reader sees it: its name, how many cards
+    it holds (face down but the reader's), the cards it laid in this deal's play, whether it
+    deals, whether the game waits for it, and whether it is the reader's or their partner's."""
+
+    seat: int
+    name: str
+    holds: int
+    laid: list[CardFace]
+    dealer: bool
+    to_move: bool
+    mine: bool
+    partner: bool
+
+    @property
+    def backs(self) -> range:
+        return range(self.holds)
+
+
+@dataclass(frozen=True)
+class SideView:
+    """One side's score (a player, or a partnership of four): its name and pegs."""
+
+    side: int
+    name: str
+    score: int
+    previous: int
+    mine: bool
+
+
+def seat_views(game: Game, seats: Seats, *, viewer: int | None) -> list[SeatView]:
+    """Every seat but ``viewer``'s, from their left round the table (every seat, seat 0
+    first, for a spectator)."""
+    count = game.seats
+    if viewer is None:
+        order = list(range(count))
+    else:
+        order = [(viewer + step) % count for step in range(1, count)]
+    return [
+        SeatView(
+            seat=seat,
+            name=seats.name(seat),
+            holds=len(game.hand(seat)),
+            laid=[face(card) for who, card in game.played if who == seat],
+            dealer=seat == game.dealer,
+            to_move=seat in game.awaiting,
+            mine=seat == viewer,
+            partner=viewer is not None
+            and seat != viewer
+            and seats.side(seat) == seats.side(viewer),
+        )
+        for seat in order
+    ]
+
+
+def side_views(game: Game, seats: Seats) -> list[SideView]:
+    """Every side's score, the reader's first."""
+    mine = None if seats.viewer is None else seats.side(seats.viewer)
+    order = sorted(range(game.seating.sides), key=lambda side: side != mine)
+    return [
+        SideView(
+            side,
+            seats.side_names[side],
+            game.scores[side],
+            game.previous_scores[side],
+            side == mine,
+        )
+        for side in order
+    ]

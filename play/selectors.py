@@ -20,13 +20,12 @@ from django.db.models import QuerySet
 from play.board import Board, CardFace, face, faces
 from play.models import PracticeGame
 from play.narration import PRACTICE, Line, Pegs, Seats, logged, narrate, start_pegs
-from play.seating import table_seats
+from play.seating import SeatView, SideView, seat_views, side_views, table_seats
 from play.services import HUMAN, SESSION_GAMES, Hint, load_match
 from scoring.rules.cards import Card
 from scoring.rules.events import Event, EventType, Phase
 from scoring.rules.game import Game
 from scoring.rules.match import Match
-from scoring.rules.replay import replay_live
 
 
 def practice_games_for(
@@ -60,36 +59,6 @@ class Laid:
     seat: int
     mine: bool
     who: str = ""
-
-
-@dataclass(frozen=True)
-class SeatView:
-    """One seat of a table of three or four as the reader sees it: its name, how many cards
-    it holds (face down but the reader's), the cards it laid in this deal's play, whether it
-    deals, whether the game waits for it, and whether it is the reader's or their partner's."""
-
-    seat: int
-    name: str
-    holds: int
-    laid: list[CardFace]
-    dealer: bool
-    to_move: bool
-    mine: bool
-    partner: bool
-
-    @property
-    def backs(self) -> range:
-        return range(self.holds)
-
-
-@dataclass(frozen=True)
-class SideView:
-    """One side's score (a player, or a partnership of four): its name and pegs."""
-
-    side: int
-    name: str
-    score: int
-    mine: bool
 
 
 @dataclass
@@ -150,6 +119,11 @@ class TableView:
     def winners(self) -> str:
         """The winning side's name at a table of three or four (empty until it is won)."""
         return next((side.name for side in self.side_views if side.side == self.winner), "")
+
+    @property
+    def partner_deals(self) -> bool:
+        """Whether the reader's partner deals (four seats): the crib is their side's."""
+        return any(seat.partner and seat.dealer for seat in self.seat_views)
 
     @property
     def we_won(self) -> bool:
@@ -294,31 +268,8 @@ def _laid(card: Card, seat: int, viewer: int | None, seats: Seats) -> Laid:
 def _seat_the_table(view: TableView, game: Game, seats: Seats) -> None:
     """Fill in a table of three or four: each other seat, from the reader's left, and
     each side's score, the reader's first."""
-    table, viewer = game.seating, view.viewer
-    if viewer is None:
-        order = list(range(table.seats))
-    else:
-        order = [(viewer + step) % table.seats for step in range(1, table.seats)]
-    view.seat_views = [
-        SeatView(
-            seat=seat,
-            name=seats.name(seat),
-            holds=len(game.hand(seat)),
-            laid=[face(card) for who, card in game.played if who == seat],
-            dealer=seat == game.dealer,
-            to_move=seat in game.awaiting,
-            mine=seat == viewer,
-            partner=viewer is not None
-            and seat != viewer
-            and seats.side(seat) == seats.side(viewer),
-        )
-        for seat in order
-    ]
-    mine = None if viewer is None else seats.side(viewer)
-    sides = sorted(range(table.sides), key=lambda side: side != mine)
-    view.side_views = [
-        SideView(side, seats.side_names[side], game.scores[side], side == mine) for side in sides
-    ]
+    view.seat_views = seat_views(game, seats, viewer=view.viewer)
+    view.side_views = side_views(game, seats)
     view.dealer_name = seats.name(game.dealer)
 
 
@@ -384,126 +335,3 @@ def hint_view(hint: Hint) -> HintView:
     ]
     best = face(hint.best_play) if hint.best_play else None
     return HintView(dealer=hint.dealer, discard_rows=rows, best_play=best)
-
-
-@dataclass
-class ReplayView:
-    """One step of a finished game's replay."""
-
-    practice: PracticeGame | None
-    game_number: int
-    games: int
-    step: int
-    steps: int
-    deal_number: int
-    dealer_is_you: bool
-    dealer: int
-    scores: tuple[int, ...]
-    board: Board
-    hands: tuple[list[CardFace], list[CardFace]]
-    crib: list[CardFace]
-    starter: CardFace | None
-    count: int
-    sequence: list[tuple[CardFace, bool]]
-    lines: list[Line]
-    cut: list[tuple[CardFace, CardFace]]
-    decision: dict[str, Any] | None
-    names: tuple[str, str] | None = None
-    """The players' names in a game between members (None: you and the computer)."""
-
-    @property
-    def previous_step(self) -> int | None:
-        return self.step - 1 if self.step > 0 else None
-
-    @property
-    def next_step(self) -> int | None:
-        return self.step + 1 if self.step + 1 < self.steps else None
-
-    @property
-    def last_step(self) -> int:
-        return self.steps - 1
-
-    @property
-    def game_numbers(self) -> range:
-        return range(1, self.games + 1)
-
-
-def replayable_records(practice: PracticeGame) -> list[dict[str, Any]]:
-    """The records of the games of this practice that are over."""
-    if practice.finished and practice.record:
-        return list(practice.record["games"])
-    match = load_match(practice)
-    return [game.record() for game in match.games if game.phase is Phase.DONE]
-
-
-def practice_replay(
-    *, practice: PracticeGame, game_number: int, step: int, language: str | None = None
-) -> ReplayView | None:
-    """Step ``step`` (0 is the first deal) of game ``game_number``; None when there is none."""
-    records = replayable_records(practice)
-    view = replay_view(records, game_number=game_number, step=step, language=language)
-    if view is not None:
-        view.practice = practice
-    return view
-
-
-def replay_view(
-    records: list[dict[str, Any]],
-    *,
-    game_number: int,
-    step: int,
-    language: str | None = None,
-    seats: Seats = PRACTICE,
-) -> ReplayView | None:
-    """Step ``step`` of game ``game_number`` of ``records``, told as ``seats`` says; None
-    when there is no such game or step."""
-    if not 1 <= game_number <= len(records) or step < 0:
-        return None
-    record = records[game_number - 1]
-    view: ReplayView | None = None
-    steps = 0
-    for game, (decision, events) in replay_live(record):
-        if steps == step:
-            view = _replay_view(game, decision, len(events), language, seats)
-        steps += 1
-    if view is None:
-        return None
-    cut = record.get("cut", []) if step == 0 else []
-    view.game_number, view.games, view.names = game_number, len(records), seats.names
-    view.step, view.steps = step, steps
-    view.cut = [(face(Card.parse(first)), face(Card.parse(second))) for first, second in cut]
-    return view
-
-
-def _replay_view(
-    game: Game, decision: dict[str, Any] | None, new: int, language: str | None, seats: Seats
-) -> ReplayView:
-    """The replayed game's table; which practice, game and step it is are filled in after."""
-    lines = narrate(game.events, language=language, seats=seats)
-    return ReplayView(
-        practice=None,
-        game_number=0,
-        games=0,
-        step=0,
-        steps=0,
-        deal_number=game.deal_number,
-        dealer_is_you=game.dealer == seats.viewer,
-        dealer=game.dealer,
-        scores=game.scores,
-        board=Board(game.scores, game.previous_scores),
-        hands=(_held_or_kept(game, 0), _held_or_kept(game, 1)),
-        crib=faces(game.crib),
-        starter=face(game.starter) if game.starter else None,
-        count=game.count,
-        sequence=[(face(card), who == seats.viewer) for who, card in game.sequence],
-        lines=lines[len(lines) - new :] if new else [],
-        cut=[],
-        decision=decision,
-    )
-
-
-def _held_or_kept(game: Game, seat: int) -> list[CardFace]:
-    """In the show the kept four are face up again; before it, the cards still held."""
-    if game.phase in (Phase.COUNT, Phase.DONE) and game.kept(seat):
-        return faces(game.kept(seat))
-    return faces(game.hand(seat))

@@ -27,10 +27,10 @@ from core.throttles import over_limit
 from play.forms import MoveForm, SettingsForm, StartForm
 from play.models import PracticeGame
 from play.online_selectors import online_games_for
+from play.replays import practice_replay
 from play.selectors import (
     hint_view,
     practice_games_for,
-    practice_replay,
     practice_table,
 )
 from play.services import (

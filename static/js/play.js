@@ -28,8 +28,9 @@
   function setPegs(game, text) {
     var board = game.querySelector("[data-board]");
     var pegs = (text || "").split(" ").map(Number);
-    if (!board || pegs.length !== 4) return;
-    for (var player = 0; player < 2; player++) {
+    // Two pegs a side: two sides, or three in a game of three.
+    if (!board || pegs.length < 4 || pegs.length % 2) return;
+    for (var player = 0; player < pegs.length / 2; player++) {
       placePeg(board, player, false, pegs[2 * player]);
       placePeg(board, player, true, pegs[2 * player + 1]);
       var score = game.querySelector('[data-score-text="' + player + '"]');
