@@ -140,7 +140,8 @@ def check_the_table(table: TableView, game: Game, html: str) -> None:
     assert [side.score for side in table.side_views] == [
         game.scores[side.side] for side in table.side_views
     ]
-    assert table.side_views[0].mine and table.side_views[0].side == game.side_of(HUMAN)
+    assert table.side_views[0].mine
+    assert table.side_views[0].side == game.side_of(HUMAN)
     for side in table.side_views:
         assert f'data-score-text="{side.side}">{side.score}</strong>' in html
     assert table.count == game.count
@@ -244,7 +245,8 @@ def test_the_hint_of_a_game_of_four_weighs_one_card_then_names_the_card_to_lay(
         client.post(reverse("play:move", args=[practice.pk]), post)
         practice.refresh_from_db()
         game = load_match(practice).game
-        assert game.phase is Phase.PLAY and game.to_move == HUMAN
+        assert game.phase is Phase.PLAY
+        assert game.to_move == HUMAN
         hint = client.get(url + "?hint=1").context["hint"]
     assert hint.best_play is not None
     assert hint.best_play.code in {str(card) for card in game.legal_plays(HUMAN)}
@@ -269,7 +271,8 @@ def test_a_finished_game_of_four_has_its_review_and_replay(
         assert first.status_code == 200
         view = first.context["replay"]
         assert [name for name, _cards in view.seat_hands] == ["You", "Left", "Partner", "Right"]
-        assert view.cuts and all(len(cards) == 2 for cards in view.cuts)  # one of each side
+        assert view.cuts
+        assert all(len(cards) == 2 for cards in view.cuts)
         last = client.get(replay_url + f"?game=1&step={view.last_step}")
     assert last.status_code == 200
     assert max(last.context["replay"].board.scores) == 61
