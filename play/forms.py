@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from play.models import PracticeGame
 from play.services import SEED_LIMIT, Action, Decision
 from scoring.rules.cards import Card, InvalidCardError
+from scoring.rules.events import WINNING_SCORE
 
 _NOT_A_CARD = _("%(value)s is not a card.")
 LENGTHS = [(1, _("One game")), (3, _("A match, best of three"))]
@@ -107,7 +108,7 @@ class StartForm(LengthAndCountForm):
         coerce=int,
         initial=2,
         required=False,
-        empty_value=2,
+        empty_value=None,
         widget=forms.RadioSelect,
         error_messages={"invalid_choice": _("A table has two, three or four players.")},
     )
@@ -117,7 +118,7 @@ class StartForm(LengthAndCountForm):
         coerce=int,
         initial=121,
         required=False,
-        empty_value=121,
+        empty_value=None,
         widget=forms.RadioSelect,
         error_messages={"invalid_choice": _("A game is played to 61, 91 or 121 points.")},
     )
@@ -139,7 +140,11 @@ class StartForm(LengthAndCountForm):
     def clean(self) -> dict[str, Any]:
         """Refuse what only two can play: muggins (the engine's rule, docs/rules.md §7)
         and a best-of-three match, which is played to 121."""
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
+        for name, default in (("seats", 2), ("target", WINNING_SCORE)):
+            if data.get(name) is None and name not in self.errors:
+                data[name] = default
         seats, target = data.get("seats"), data.get("target")
         if seats in (3, 4) and data.get("muggins"):
             self.add_error(

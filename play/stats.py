@@ -1,6 +1,6 @@
 """Practice statistics: a player's finished games counted from their records.
 
-Terms: for each finished game (every game of a match counts) the player's
+Terms: for each finished game of two (every game of a match counts) the player's
 *pegging* is the points of their cards laid, go's and last cards; their *hand*
 and *crib* points are their shows; the *race* is both scores after each deal,
 from 0-0, drawn as an inline SVG line chart with the skunk line (91) and the
@@ -175,9 +175,10 @@ def game_stats(practice: PracticeGame, number: int, record: dict[str, Any]) -> G
 
 
 def practice_stats(*, games: QuerySet[PracticeGame]) -> PracticeStats:
-    """Statistics over the finished games among ``games``."""
+    """Statistics over the finished games of two among ``games`` (a game of three or four
+    is no race against the computer: its reviews count in the accuracy, not here)."""
     stats = []
-    for practice in games.filter(finished=True).order_by("-updated", "-pk"):
+    for practice in games.filter(finished=True, seats=2).order_by("-updated", "-pk"):
         records = practice.record["games"] if practice.record else []
         for number in range(len(records), 0, -1):
             stats.append(game_stats(practice, number, records[number - 1]))

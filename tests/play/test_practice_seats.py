@@ -194,6 +194,7 @@ def test_a_whole_game_of_three_or_four_to_61_is_played_through_the_pages(
     game = load_match(practice).game
     assert game.phase is Phase.DONE
     assert practice.winner == game.winner
+    assert game.winner is not None
     assert max(game.scores) == 61 == game.scores[game.winner]
     assert table.winner == game.winner
     assert table.skunk in (None, "none")  # no skunk in a game to 61
