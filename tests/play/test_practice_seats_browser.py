@@ -1,7 +1,8 @@
 """In a real browser 360 pixels wide: a whole practice game of four, the player and a
 computer partner against two computers, to 61, chosen on the start form and played with
-htmx to its end; the page never scrolls sideways and the console shows no error (the
-suite's ``_quiet_console`` fails a browser test on any)."""
+htmx to its end; the page never scrolls sideways, axe-core finds nothing serious at the
+start and at the end, and the console shows no error (the suite's ``_quiet_console`` fails
+a browser test on any)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,19 @@ def narrow(page: Any, settings: Any) -> Any:
 
 def version(page: Any) -> int:
     return int(page.locator("#game").get_attribute("data-version"))
+
+
+def serious_violations(page: Any) -> list[str]:
+    """axe-core's serious and critical findings (as tests/test_browser_accessibility.py)."""
+    from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
+
+    found = Axe().run(page).response["violations"]
+    return [
+        f"{rule['id']}: {node['target']}"
+        for rule in found
+        if rule["impact"] in ("serious", "critical")
+        for node in rule["nodes"][:3]
+    ]
 
 
 def scrolls_sideways(page: Any) -> bool:
@@ -68,6 +82,7 @@ def test_a_whole_game_of_four_to_61_on_a_narrow_phone(narrow: Any) -> None:
     expect(page.locator(".finish-hole")).to_have_count(2)
     assert page.locator(".discard-one-form .card-button").count() == 5
     assert not scrolls_sideways(page)
+    assert not serious_violations(page)
 
     lay_the_first_card(page)  # the first move told one by one, the pegs following
     page.emulate_media(reduced_motion="reduce")
@@ -93,6 +108,7 @@ def test_a_whole_game_of_four_to_61_on_a_narrow_phone(narrow: Any) -> None:
     expect(page.get_by_role("heading", level=2, name=heading)).to_be_visible()
     expect(page.locator(".result")).to_contain_text("Final score:")
     assert page.locator("#game").bounding_box()["width"] <= WIDTH
+    assert not serious_violations(page)
 
     page.get_by_text(re.compile(r"^Game log")).click()
     expect(page.locator(".log-list .line-win")).to_contain_text(re.compile(r"win the game"))
