@@ -98,6 +98,7 @@ def test_a_whole_game_of_four_to_61_on_a_narrow_phone(narrow: Any) -> None:
     practice.refresh_from_db()
     game = load_match(practice).game
     assert practice.finished
+    assert game.winner is not None
     assert game.scores[game.winner] == 61
     for side in (0, 1):
         assert page.locator(f'[data-score-text="{side}"]').text_content() == str(game.scores[side])
