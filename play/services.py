@@ -228,7 +228,8 @@ def take(match: Match, decision: Decision, *, seat: int = HUMAN, opponent: str =
         else:
             game.count_hand(seat, decision.points)
     except IllegalPlayError as error:
-        message = refusal_message(error, opponent=opponent)
+        one = game.seating.laid_away == 1
+        message = refusal_message(error, opponent=opponent, one_card=one)
         raise PlayError(message, code=error.reason.value) from error
 
 
@@ -240,18 +241,29 @@ def _next_game(match: Match) -> None:
     match.next_game()
 
 
-def refusal_message(error: IllegalPlayError, *, opponent: str = "") -> str:
+def refusal_message(error: IllegalPlayError, *, opponent: str = "", one_card: bool = False) -> str:
     """Why the engine refused the player's decision, in the reader's language (one table).
 
-    ``opponent`` is the other player's name in a game between members (empty: the computer).
+    ``opponent`` is the other player's name in a game between members (empty: the computer);
+    ``one_card``: each lays away one card (three or four at the table).
     """
     card = card_name(error.card) if error.card is not None else ""
     phase = error.phase
     messages: dict[Refusal, Callable[[], str]] = {
         Refusal.GAME_OVER: lambda: _("This game is over."),
         Refusal.NO_SUCH_PLAYER: lambda: _("There is no such player in this game."),
-        Refusal.WRONG_PHASE: lambda: _WAITING_FOR[phase]() if phase in _WAITING_FOR else "",
-        Refusal.ALREADY_DISCARDED: lambda: _("You have already laid away your two cards."),
+        Refusal.WRONG_PHASE: lambda: (
+            _("It is time to lay away a card to the crib.")
+            if one_card and phase is Phase.DISCARD
+            else _WAITING_FOR[phase]()
+            if phase in _WAITING_FOR
+            else ""
+        ),
+        Refusal.ALREADY_DISCARDED: lambda: (
+            _("You have already laid away your card.")
+            if one_card
+            else _("You have already laid away your two cards.")
+        ),
         Refusal.NOT_ONE_CARD: lambda: _("Choose exactly one card for the crib."),
         Refusal.NOT_YOUR_TURN: lambda: (
             _("Wait for %(name)s to play.") % {"name": opponent}

@@ -154,6 +154,26 @@ def check_the_table(table: TableView, game: Game, html: str) -> None:
         assert table.your_move
 
 
+def test_a_post_of_two_cards_or_out_of_turn_at_four_is_refused_in_its_words(
+    client: Client,
+) -> None:
+    practice = PracticeGameFactory.create(seats=4, target=61)
+    client.force_login(owner_of(practice))
+    move = reverse("play:move", args=[practice.pk])
+    two = [str(card) for card in load_match(practice).game.hand(HUMAN)[:2]]
+    with speaking(client, "en"):
+        post = {"version": practice.version, "action": "discard", "cards": two}
+        answer = client.post(move, post, headers=HTMX)
+        assert "Choose exactly one card for the crib." in answer.content.decode()
+        card = two[0]
+        post = {"version": practice.version, "action": "play", "card": card}
+        answer = client.post(move, post, headers=HTMX)
+        assert "It is time to lay away a card to the crib." in answer.content.decode()
+    practice.refresh_from_db()
+    assert practice.version == 0
+    assert load_match(practice).game.awaiting == frozenset({HUMAN})
+
+
 def play_through_the_views(client: Client, practice: PracticeGame) -> tuple[TableView, str]:
     """Play the player's seat with the engine's first legal move, through the pages
     (htmx and plain posts in turn), checking the table at every step; the last table."""
@@ -183,12 +203,13 @@ def play_through_the_views(client: Client, practice: PracticeGame) -> tuple[Tabl
     raise AssertionError("the game did not end in 200 decisions")
 
 
-@pytest.mark.parametrize("seats", [3, 4])
+@pytest.mark.parametrize(("seats", "self_count"), [(3, False), (4, False), (3, True)])
 def test_a_whole_game_of_three_or_four_to_61_is_played_through_the_pages(
-    client: Client, seats: int
+    client: Client, seats: int, self_count: bool
 ) -> None:
+    counting = {"self_count": "on"} if self_count else {}
     with speaking(client, "en"):
-        assert start(client, seats=str(seats), target="61").status_code == 302
+        assert start(client, seats=str(seats), target="61", **counting).status_code == 302
         practice = PracticeGame.objects.get()
         table, html = play_through_the_views(client, practice)
     game = load_match(practice).game
