@@ -104,6 +104,10 @@ class StartForm(LengthAndCountForm):
     # Not required: a post without them (an older page, a script) is the game of two to 121.
     seats = forms.TypedChoiceField(
         label=_("Players"),
+        help_text=_(
+            "At three or four each lays away one card, and the game is never rated; "
+            "muggins and a match of three games are for two."
+        ),
         choices=SEAT_CHOICES,
         coerce=int,
         initial=2,
