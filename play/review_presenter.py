@@ -195,6 +195,8 @@ class ReviewPage:
     """Only some players' mistakes are listed (``Shown``)."""
     total: int = 0
     """How many decisions the page lists when it lists every one."""
+    seats: int = 2
+    """How many sat at the table: at three or four each laid away one card of five."""
 
     @property
     def decisions(self) -> int:
@@ -239,6 +241,7 @@ def review_page(
         links=shown_links(shown, names=names, listed=listed, reader=reader),
         filtered=shown.mistakes_of is not None,
         total=sum(1 for decision in review.decisions if decision.seat in listed),
+        seats=review.seats,
     )
 
 

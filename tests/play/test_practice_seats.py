@@ -288,6 +288,9 @@ def test_a_finished_game_of_four_has_its_review_and_replay(
         assert review.status_code == 200
         seats = review.context["review"].games[0].seats
         assert [seat.who for seat in seats] == ["You", "Left", "Partner", "Right"]
+        html = review.content.decode()
+        assert "All 5 ways to lay away one card" in html
+        assert "All 15 ways" not in html
         replay_url = reverse("play:replay", args=[practice.pk])
         first = client.get(replay_url + "?game=1&step=0")
         assert first.status_code == 200
