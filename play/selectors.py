@@ -226,7 +226,8 @@ def table_view(
         viewer=viewer,
         awaiting=game.awaiting,
         game_number=len(match.games),
-        wins=match.result.wins if match.best_of > 1 else (0, 0),
+        # A match's games won: a game of three or four, or to 61 or 91, is no match.
+        wins=match.result.wins if match.two_to_121 else (0, 0),
         match_over=match.winner is not None,
         phase=game.phase.value,
         deal_number=game.deal_number,

@@ -301,3 +301,22 @@ def test_a_finished_game_of_four_has_its_review_and_replay(
         last = client.get(replay_url + f"?game=1&step={view.last_step}")
     assert last.status_code == 200
     assert max(last.context["replay"].board.scores) == 61
+
+
+def test_a_game_of_two_to_61_ends_at_61_without_a_skunk(client: Client) -> None:
+    practice = PracticeGameFactory.create(seats=2, target=61, finished=True)
+    client.force_login(owner_of(practice))
+    with speaking(client, "en"):
+        page = client.get(reverse("play:game", args=[practice.pk]))
+    html = page.content.decode()
+    table: TableView = page.context["table"]
+    game = load_match(practice).game
+    assert game.winner is not None
+    assert game.scores[game.winner] == 61
+    assert table.skunk in (None, "none")
+    assert not table.many
+    assert ("You won!" if game.winner == HUMAN else "The computer won.") in html
+    assert "2 players, a game to 61 points." in html
+    assert len(table.board.finish) == 2
+    assert practice.record is not None
+    assert "game_points" not in practice.record  # reckoned to 121 only
