@@ -287,3 +287,49 @@ def test_an_unfinished_match_records_no_winner() -> None:
     assert record["winner"] is None
     assert record["wins"] == [0, 0]
     assert record["games"][0]["winner"] is None
+
+
+# ------------------------------------------- a single game of three or four, or to 61
+
+
+@pytest.mark.parametrize(
+    ("seats", "target", "players"),
+    [
+        (3, 61, ("Anna", "Left", "Right")),
+        (4, 91, ("Anna", "Left", "Partner", "Right")),
+        (2, 61, ("Anna", "Computer")),
+    ],
+)
+def test_a_match_of_three_or_four_or_a_shorter_game_is_one_game(
+    seats: int, target: int, players: tuple[str, ...]
+) -> None:
+    match = Match.new(seed=36, best_of=1, players=players, seats=seats, target=target)
+    assert (match.game.seats, match.game.target) == (seats, target)
+    rng = random.Random(36)
+    play_randomly(match.game, rng, steps=40)
+    loaded = Match.from_json(json.loads(json.dumps(match.to_json())))
+    assert loaded.to_json() == match.to_json()
+    assert (loaded.seats, loaded.target, loaded.players) == (seats, target, players)
+    play_randomly(match.game, rng)
+    assert match.game.phase is Phase.DONE
+    assert match.winner == match.game.winner
+    record = match.record()
+    assert record["winner"] == match.game.winner
+    assert record["wins"] == [int(side == match.winner) for side in range(len(match.game.scores))]
+    assert "game_points" not in record
+    assert "spread" not in record  # both reckoned between two to 121
+    with pytest.raises(ValueError, match="two players to 121"):
+        _ = match.result
+
+
+@pytest.mark.parametrize(("seats", "target"), [(3, 121), (4, 121), (2, 61), (2, 91)])
+def test_a_best_of_three_is_for_two_to_121_only(seats: int, target: int) -> None:
+    with pytest.raises(ValueError, match="played by two players to 121"):
+        Match.new(seed=1, best_of=3, seats=seats, target=target)
+
+
+def test_a_match_of_two_to_121_is_saved_as_before_seats_were_known() -> None:
+    match = Match.new(seed=5, best_of=3)
+    assert match.two_to_121
+    assert "seats" not in match.to_json()["games"][0]
+    assert "target" not in match.to_json()["games"][0]
