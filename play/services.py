@@ -336,13 +336,11 @@ def practice_autoplay(*, practice: PracticeGame, level: str = "standard") -> Pra
 class Hint:
     """What the expert would do now: every discard with its expected value, or the card to lay.
 
-    ``dealer``: the crib is the player's side's (their own, or with four their partner's);
-    ``crib_of`` is the seat whose crib it is."""
+    ``dealer``: the crib is the player's side's (their own, or with four their partner's)."""
 
     discards: tuple[DiscardOption, ...] = ()
     dealer: bool = False
     best_play: Card | None = None
-    crib_of: int = HUMAN
 
 
 def practice_hint(*, practice: PracticeGame, match: Match | None = None) -> Hint:
@@ -354,7 +352,7 @@ def practice_hint(*, practice: PracticeGame, match: Match | None = None) -> Hint
     if game.phase is Phase.DISCARD and HUMAN in game.awaiting:
         dealer = game.side_of(game.dealer) == game.side_of(HUMAN)
         options = discard_options(game, HUMAN, level=HINT_LEVEL)
-        return Hint(discards=tuple(options), dealer=dealer, crib_of=game.dealer)
+        return Hint(discards=tuple(options), dealer=dealer)
     if game.phase is Phase.PLAY and game.to_move == HUMAN:
         # The one judge's reckoning of the position (seeded by the position alone): the
         # card the review calls best and the expert would lay (docs/review.md), at any table.
