@@ -95,11 +95,10 @@ TARGET_CHOICES = [
 """A game's lengths (``scoring.TARGETS``): 121, or 91 and 61 for a shorter practice."""
 
 
-class StartForm(LengthAndCountForm):
-    """A practice game: the computer's level, how many at the table, to how many points,
-    and the options of two (a best-of-three match, muggins), refused at three or four."""
-
-    field_order = ["level", "seats", "target", "best_of", "self_count", "muggins", "seed"]
+class TableForm(LengthAndCountForm):
+    """How many at the table, to how many points and the computer's level, beside the
+    length and who counts: the options of two (a best-of-three match, muggins) are refused
+    at three or four, and a match at 61 or 91 (docs/rules.md §7)."""
 
     # Not required: a post without them (an older page, a script) is the game of two to 121.
     seats = forms.TypedChoiceField(
@@ -132,14 +131,6 @@ class StartForm(LengthAndCountForm):
         initial=PracticeGame.Level.STANDARD,
         widget=forms.RadioSelect,
     )
-    seed = forms.IntegerField(
-        label=_("Seed (for development)"), required=False, min_value=0, max_value=SEED_LIMIT - 1
-    )
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        if not seed_field_allowed():
-            del self.fields["seed"]
 
     def clean(self) -> dict[str, Any]:
         """Refuse what only two can play: muggins (the engine's rule, docs/rules.md §7)
@@ -160,6 +151,22 @@ class StartForm(LengthAndCountForm):
                 _("A match of three games is played by two to 121: choose one game."),
             )
         return data
+
+
+class StartForm(TableForm):
+    """A practice game: the computer's level, how many at the table, to how many points,
+    and the options of two (a best-of-three match, muggins), refused at three or four."""
+
+    field_order = ["level", "seats", "target", "best_of", "self_count", "muggins", "seed"]
+
+    seed = forms.IntegerField(
+        label=_("Seed (for development)"), required=False, min_value=0, max_value=SEED_LIMIT - 1
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not seed_field_allowed():
+            del self.fields["seed"]
 
 
 class MoveForm(forms.Form):
@@ -210,10 +217,21 @@ class MemberField(forms.ModelChoiceField):  # type: ignore[type-arg]  # of User
         return f"{player.name} ({player.club})" if player is not None else str(obj.get_username())
 
 
-class ChallengeForm(LengthAndCountForm):
-    """A challenge: to one member, or to anyone (an open challenge in the lobby)."""
+TABLE_CHOICES = [
+    (2, _("Two: you against one member")),
+    (3, _("Three: a table of three, each for themself")),
+    (4, _("Four: two partnerships, partners sitting opposite")),
+]
+"""A challenge's table sizes: members take the seats, the computer any still free."""
 
-    field_order = ["opponent", "best_of", "self_count", "muggins", "rated"]
+
+class ChallengeForm(TableForm):
+    """A challenge: to one member, or to anyone (an open challenge in the lobby); or a
+    table of three or four, open in the lobby, whose free seats members take."""
+
+    field_order = [
+        "seats", "opponent", "best_of", "target", "self_count", "muggins", "rated", "level",
+    ]  # fmt: skip
 
     opponent = MemberField(
         label=_("Whom to challenge"),
@@ -242,6 +260,32 @@ class ChallengeForm(LengthAndCountForm):
             "You count yourselves, and after each count the other checks it and may call "
             "muggins to take the points missed."
         )
+        seats = self.fields["seats"]
+        assert isinstance(seats, forms.TypedChoiceField)
+        seats.choices = TABLE_CHOICES
+        seats.help_text = _(
+            "A table of three or four is open in the lobby: members choose their seats, and "
+            "you may begin once one has sat down; the computer plays the seats still free. "
+            "One game, never rated, without muggins."
+        )
+        level = self.fields["level"]
+        level.label = _("The computer, in a seat no member takes")
+        level.required = False  # a challenge of two, posted by an older page, has none
         field = self.fields["opponent"]
         assert isinstance(field, MemberField)
         field.queryset = members
+
+    def clean(self) -> dict[str, Any]:
+        """Beside the table's refusals: a table is open to all and never rated, and a
+        game to 61 or 91 is never rated."""
+        data = super().clean()
+        data["level"] = data.get("level") or PracticeGame.Level.STANDARD
+        table = data.get("seats") in (3, 4)
+        if table and data.get("opponent") is not None:
+            self.add_error(
+                "opponent",
+                _("A table of three or four is open in the lobby: members choose their seats."),
+            )
+        if data.get("rated") and (table or data.get("target") in (61, 91)):
+            self.add_error("rated", _("Only a game or match of two to 121 is rated: leave it off."))
+        return data

@@ -1,16 +1,20 @@
 """The lobby's challenges as the member reading it sees them: each with its *rated note*,
 what a rated challenge means for them (the waiting time, and whether it could still be
-rated between them this month), read for every challenge on the page at once."""
+rated between them this month), read for every challenge on the page at once; and each
+open table of three or four with its seats (``play.tables``)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 from django.utils.translation import gettext as _
 
+from club.names import member_name
 from play.models import Challenge
 from play.online import rated_this_month_with, refusal_after
+from play.tables import seat_label
 
 
 def with_rated_notes(member: User, challenges: Iterable[Challenge]) -> list[tuple[Challenge, str]]:
@@ -39,3 +43,71 @@ def _note(challenge: Challenge, member: User, counts: dict[int, int]) -> str:
     other = _other(challenge, member)
     refusal = refusal_after(other, counts[other.pk]) if other is not None else None
     return f"{note} {refusal}" if refusal else note
+
+
+@dataclass(frozen=True)
+class TableSeat:
+    """One seat of an open table as the lobby shows it: where it is, who sits in it
+    (empty: free), and whether it is the reader's."""
+
+    seat: int
+    label: str
+    member: str
+    mine: bool
+
+    @property
+    def free(self) -> bool:
+        return not self.member
+
+
+@dataclass(frozen=True)
+class OpenTable:
+    """An open table of three or four, for ``reader``: its seats, whether the reader made
+    it (and may begin it) or sits at it (and may stand up)."""
+
+    challenge: Challenge
+    seats: list[TableSeat]
+    yours: bool
+    seated: bool
+
+    @property
+    def may_begin(self) -> bool:
+        """The challenger may begin once another member sits at the table."""
+        return self.yours and any(seat.member for seat in self.seats[1:])
+
+    @property
+    def may_sit(self) -> bool:
+        return not self.yours and not self.seated
+
+
+def open_tables(member: User, challenges: Iterable[Challenge]) -> list[OpenTable]:
+    """Each open table (``challenges``, their seats prefetched) as ``member`` sees it."""
+    tables = []
+    for challenge in challenges:
+        taken = {sat.seat: sat.member for sat in challenge.sitting.all()}
+        seats = [
+            TableSeat(
+                0,
+                _("made the table"),
+                member_name(challenge.challenger),
+                challenge.challenger_id == member.pk,
+            )
+        ]
+        seats += [
+            TableSeat(
+                seat,
+                seat_label(challenge, seat),
+                member_name(taken[seat]) if seat in taken else "",
+                seat in taken and taken[seat].pk == member.pk,
+            )
+            for seat in range(1, challenge.seats)
+        ]
+        tables.append(
+            OpenTable(
+                challenge,
+                seats,
+                yours=challenge.challenger_id == member.pk,
+                seated=any(sitter.pk == member.pk for sitter in taken.values()),
+            )
+        )
+    return tables

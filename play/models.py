@@ -138,17 +138,21 @@ def keep_rated_results(
 
 
 class OnlineGame(models.Model):
-    """A game (or best-of-N match) between two members, played on the site through the engine.
+    """A game (or best-of-N match) between members, played on the site through the engine.
 
     ``state`` is the engine's match (``Match.to_json()``). The members sit in
-    ``seat_0`` and ``seat_1`` (the challenger first). ``version`` counts every
-    change (a decision of either player, a resignation, a claim): the pages ask
-    whether it moved (an ETag). ``moves_0`` and ``moves_1`` count each seat's own
-    decisions: a decision posted with an older count of its seat (a double click,
-    an old tab) is refused, while the other player's moves meanwhile do not make
-    it stale. ``last_move`` is when the game last changed, for a claim after 72
+    ``seat_0`` and ``seat_1`` (the challenger first). A *table* of ``seats`` three or four
+    (``play.tables``) is one game to ``target`` (61, 91 or 121), never rated: members sit
+    in ``seat_0`` to ``seat_3`` (with four, seats 0 and 2 against 1 and 3), and the
+    computer at ``level`` plays the seats in ``computers`` (those left free when the game
+    began, a null seat, and those their member left; the member's seat stays theirs to
+    read as a spectator's). ``winner`` is the winning side (a partnership with four).
+    ``version`` counts every change (a decision of either player, a resignation, a claim):
+    the pages ask whether it moved (an ETag). ``moves_0`` to ``moves_3`` count each seat's
+    own decisions: a decision posted with an older count of its seat (a double click, an
+    old tab) is refused, while the other players' moves meanwhile do not make it stale. ``last_move`` is when the game last changed, for a claim after 72
     hours; ``ended`` says how a finished game ended. ``awaiting`` is the seats the
-    game waits for ("0", "1", "01"; "" between games and at the end), as the engine
+    game waits for ("0", "1", "01", "0123"; "" between games and at the end), as the engine
     said at the last change: the lists say whose move it is without replaying games.
     ``match`` is the tournament match the game plays, if any (``play.championship``):
     its seats are the match's, and anyone may watch it. An organiser who enters the
@@ -174,7 +178,25 @@ class OnlineGame(models.Model):
         settings.AUTH_USER_MODEL,
         verbose_name=_("second player"),
         on_delete=protect_rated_games,
+        null=True,
+        blank=True,
         related_name="online_games_second",
+    )
+    seat_2 = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("third player"),
+        on_delete=models.CASCADE,  # a table is never rated
+        null=True,
+        blank=True,
+        related_name="online_games_third",
+    )
+    seat_3 = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("fourth player"),
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="online_games_fourth",
     )
     # The members of the register who sat down, fixed when the game began: a rated result
     # is theirs for good, whoever the accounts are given to later (ratings.bridge reads
@@ -198,6 +220,14 @@ class OnlineGame(models.Model):
         editable=False,
     )
     best_of = models.PositiveSmallIntegerField(_("best of"), default=1)
+    seats = models.PositiveSmallIntegerField(_("players at the table"), default=2)
+    target = models.PositiveSmallIntegerField(_("game to"), default=121)
+    level = models.CharField(
+        _("computer level"), max_length=10, choices=PracticeGame.Level.choices, blank=True
+    )
+    computers = models.CharField(
+        _("seats the computer plays"), max_length=4, blank=True, default="", editable=False
+    )
     self_count = models.BooleanField(_("count it yourself"), default=False)
     muggins = models.BooleanField(_("muggins"), default=False)
     rated = models.BooleanField(
@@ -211,7 +241,9 @@ class OnlineGame(models.Model):
     version = models.PositiveIntegerField(_("changes"), default=0)
     moves_0 = models.PositiveIntegerField(default=0, editable=False)
     moves_1 = models.PositiveIntegerField(default=0, editable=False)
-    awaiting = models.CharField(max_length=2, blank=True, default="", editable=False)
+    moves_2 = models.PositiveIntegerField(default=0, editable=False)
+    moves_3 = models.PositiveIntegerField(default=0, editable=False)
+    awaiting = models.CharField(max_length=4, blank=True, default="", editable=False)
     finished = models.BooleanField(_("finished"), default=False)
     ended = models.CharField(_("ended"), max_length=10, choices=Ended.choices, blank=True)
     winner = models.PositiveSmallIntegerField(_("winner"), null=True, blank=True)
@@ -247,10 +279,51 @@ class OnlineGame(models.Model):
                 condition=models.Q(finished=False, winner__isnull=True, ended="")
                 | models.Q(
                     finished=True,
-                    winner__in=(0, 1),
+                    winner__in=(0, 1, 2),
                     ended__in=("played", "resigned", "claimed", "organiser"),
                 ),
                 name="online_winner_when_finished",
+            ),
+            # Two members, or a table of three or four: one game, never rated, no muggins,
+            # with a computer level when the computer plays a seat (docs/rules.md §7).
+            models.CheckConstraint(
+                condition=models.Q(
+                    seats=2,
+                    seat_1__isnull=False,
+                    seat_2__isnull=True,
+                    seat_3__isnull=True,
+                    computers="",
+                )
+                | models.Q(seats=3, seat_3__isnull=True, best_of=1, rated=False, muggins=False)
+                | models.Q(seats=4, best_of=1, rated=False, muggins=False),
+                name="online_seats_of_a_table",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(target=121)
+                | models.Q(target__in=(61, 91), best_of=1, rated=False),
+                name="online_target_known",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(match__isnull=True) | models.Q(seats=2, target=121),
+                name="online_tournament_match_of_two",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(computers="") | ~models.Q(level=""),
+                name="online_computer_has_a_level",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(seat_2__isnull=True)
+                | (~models.Q(seat_2=models.F("seat_0")) & ~models.Q(seat_2=models.F("seat_1"))),
+                name="online_third_member_another",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(seat_3__isnull=True)
+                | (
+                    ~models.Q(seat_3=models.F("seat_0"))
+                    & ~models.Q(seat_3=models.F("seat_1"))
+                    & ~models.Q(seat_3=models.F("seat_2"))
+                ),
+                name="online_fourth_member_another",
             ),
         ]
 
@@ -261,16 +334,44 @@ class OnlineGame(models.Model):
     def is_match(self) -> bool:
         return self.best_of > 1
 
+    @property
+    def is_table(self) -> bool:
+        """Whether three or four sit at the table (``play.tables``)."""
+        return self.seats > 2
+
+    @property
+    def members(self) -> tuple[int | None, ...]:
+        """Each seat's member's user id (None: a seat the computer had from the start)."""
+        ids = (self.seat_0_id, self.seat_1_id, self.seat_2_id, self.seat_3_id)
+        return ids[: self.seats]
+
+    def computer_plays(self, seat: int) -> bool:
+        """Whether the computer plays ``seat`` (free at the start, or left by its member)."""
+        return str(seat) in self.computers
+
     def seat_of(self, user_id: int | None) -> int | None:
-        """The seat of the member ``user_id`` (0 or 1), or None for anyone else."""
-        if user_id == self.seat_0_id:
-            return 0
-        if user_id == self.seat_1_id:
-            return 1
+        """The seat ``user_id`` plays (0 to 3), or None for anyone else and for a member
+        who left the table (the computer plays their seat)."""
+        if user_id is None:
+            return None
+        for seat, member in enumerate(self.members):
+            if member == user_id and not self.computer_plays(seat):
+                return seat
         return None
 
+    def sat_at(self, user_id: int | None) -> int | None:
+        """The seat ``user_id`` sat down in, whether they still play it or left it."""
+        if user_id is None:
+            return None
+        return next((seat for seat, m in enumerate(self.members) if m == user_id), None)
+
     def moves_of(self, seat: int) -> int:
-        return self.moves_1 if seat else self.moves_0
+        return (self.moves_0, self.moves_1, self.moves_2, self.moves_3)[seat]
+
+    def count_move(self, seat: int) -> None:
+        """One more decision taken by ``seat``."""
+        name = f"moves_{seat}"
+        setattr(self, name, getattr(self, name) + 1)
 
     def waits_for(self, user_id: int | None) -> bool:
         """Whether the game waits for the member ``user_id``'s decision."""
@@ -313,6 +414,15 @@ class Challenge(models.Model):
         help_text=_("Empty: an open challenge that any member may accept."),
     )
     best_of = models.PositiveSmallIntegerField(_("best of"), default=1)
+    seats = models.PositiveSmallIntegerField(_("players at the table"), default=2)
+    target = models.PositiveSmallIntegerField(_("game to"), default=121)
+    level = models.CharField(
+        _("computer level"),
+        max_length=10,
+        choices=PracticeGame.Level.choices,
+        default=PracticeGame.Level.STANDARD,
+        help_text=_("How the computer plays the seats still free when the game begins."),
+    )
     self_count = models.BooleanField(_("count it yourself"), default=False)
     muggins = models.BooleanField(_("muggins"), default=False)
     rated = models.BooleanField(
@@ -373,10 +483,73 @@ class Challenge(models.Model):
                 name="one_open_proposal_a_match",
                 violation_error_message=_("This match has already been proposed."),
             ),
+            # A table of three or four: open in the lobby, one game, never rated, no
+            # muggins (docs/rules.md §7); a game to 61 or 91 is one game, never rated.
+            models.CheckConstraint(
+                condition=models.Q(seats=2)
+                | models.Q(
+                    seats__in=(3, 4),
+                    challenged__isnull=True,
+                    match__isnull=True,
+                    best_of=1,
+                    rated=False,
+                    muggins=False,
+                ),
+                name="challenge_table_open_and_unrated",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(target=121)
+                | models.Q(target__in=(61, 91), best_of=1, rated=False, match__isnull=True),
+                name="challenge_target_known",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"#{self.pk}"
+
+    @property
+    def is_table(self) -> bool:
+        return self.seats > 2
+
+
+class ChallengeSeat(models.Model):
+    """A member sitting down at a table challenge's free ``seat`` (1 to 3) before its game
+    begins; they may stand up again until then (``play.tables``)."""
+
+    challenge = models.ForeignKey(
+        Challenge, verbose_name=_("challenge"), on_delete=models.CASCADE, related_name="sitting"
+    )
+    seat = models.PositiveSmallIntegerField(_("seat"))
+    member = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("member"),
+        on_delete=models.CASCADE,
+        related_name="table_seats",
+    )
+    sat_down = models.DateTimeField(_("sat down"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("seat taken")
+        verbose_name_plural = _("seats taken")
+        ordering = ["seat"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(seat__in=(1, 2, 3)), name="challenge_seat_known"
+            ),
+            models.UniqueConstraint(
+                fields=["challenge", "seat"],
+                name="one_member_a_seat",
+                violation_error_message=_("That seat has been taken."),
+            ),
+            models.UniqueConstraint(
+                fields=["challenge", "member"],
+                name="one_seat_a_member",
+                violation_error_message=_("You already sit at this table."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} of {self.challenge}"
 
 
 class GameReview(models.Model):

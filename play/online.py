@@ -23,7 +23,7 @@ import datetime
 import random
 import threading
 from collections import OrderedDict
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from django.conf import settings
@@ -42,7 +42,8 @@ from play.rated import RATED_A_MONTH, month_of
 from play.services import SEED_LIMIT, Decision, take
 from play.signals import rated_match_ended
 from play.tasks import review_when_ended
-from scoring.rules.events import EventType, Phase
+from scoring.players.strategy import ComputerPlayer, play_computers
+from scoring.rules.events import WINNING_SCORE, EventType, Phase
 from scoring.rules.match import Match
 from tournaments.models import Match as TournamentMatch
 
@@ -60,15 +61,27 @@ def challenge_create(
     self_count: bool = False,
     muggins: bool = False,
     rated: bool = False,
+    seats: int = 2,
+    target: int = WINNING_SCORE,
+    level: str = "standard",
 ) -> Challenge:
     """A challenge to ``challenged``, or an open one (None). Refusals are ``PlayError``.
 
-    A ``rated`` match is played by the club's rules: the engine counts every hand.
+    A ``rated`` match is played by the club's rules: the engine counts every hand. A
+    challenge for ``seats`` three or four is a table, open in the lobby (``play.tables``):
+    one game to ``target``, never rated, no muggins; the computer plays at ``level`` the
+    seats no member takes. A game to 61 or 91 is one game, never rated.
     """
     if rated and (self_count or muggins):
         raise PlayError(
             _("A rated match is played by the club's rules: the site counts every hand."),
             code="rated_rules",
+        )
+    _refuse_for_a_table(seats, challenged=challenged, best_of=best_of, muggins=muggins, rated=rated)
+    if target != WINNING_SCORE and (best_of > 1 or rated):
+        raise PlayError(
+            _("A game to 61 or 91 is one game, never rated: a match or a rated game is to 121."),
+            code="short",
         )
     if challenged is not None and challenged.pk == challenger.pk:
         raise PlayError(_("You cannot challenge yourself."), code="yourself")
@@ -92,6 +105,9 @@ def challenge_create(
     challenge = Challenge(
         challenger=challenger,
         challenged=challenged,
+        seats=seats,
+        target=target,
+        level=level,
         best_of=best_of,
         self_count=self_count or muggins,
         muggins=muggins,
@@ -100,6 +116,29 @@ def challenge_create(
     full_clean(challenge, PlayError)
     challenge.save()
     return challenge
+
+
+def _refuse_for_a_table(
+    seats: int, *, challenged: User | None, best_of: int, muggins: bool, rated: bool
+) -> None:
+    """Refuse what a table of three or four is not (docs/rules.md §7)."""
+    if seats not in (2, 3, 4):
+        raise PlayError(_("A table has two, three or four players."), code="seats")
+    if seats == 2:
+        return
+    if challenged is not None:
+        raise PlayError(
+            _("A table of three or four is open in the lobby: members choose their seats."),
+            code="table_open",
+        )
+    if best_of > 1 or rated or muggins:
+        raise PlayError(
+            _(
+                "A table of three or four plays one game, never rated and without muggins: "
+                "a match, a rated game and muggins are for two."
+            ),
+            code="table_game",
+        )
 
 
 @transaction.atomic
@@ -115,6 +154,8 @@ def challenge_accept(*, pk: int, member: User, seed: int | None = None) -> Onlin
         raise PlayError(_("You cannot accept your own challenge."), code="own")
     if challenge.status != Challenge.Status.OPEN:
         raise PlayError(_("This challenge is no longer open."), code="closed")
+    if challenge.is_table:
+        raise PlayError(_("Choose a free seat at the table to sit down."), code="table")
     _refuse_rated(challenge.rated, member, challenge.challenger)
     players = (challenge.challenger, member)
     if challenge.match is not None:  # a tournament match: its seats, and marked as online
@@ -127,6 +168,7 @@ def challenge_accept(*, pk: int, member: User, seed: int | None = None) -> Onlin
         rated=challenge.rated,
         seed=seed,
         tournament_match=challenge.match,
+        target=challenge.target,
     )
     challenge.challenged = member
     challenge.status = Challenge.Status.ACCEPTED
@@ -207,46 +249,89 @@ def _refuse_rated(rated: bool, member: User, other: User | None) -> None:
 
 def online_start(
     *,
-    players: tuple[User, User],
+    players: Sequence[User | None],
     best_of: int = 1,
     self_count: bool = False,
     muggins: bool = False,
     rated: bool = False,
     seed: int | None = None,
     tournament_match: TournamentMatch | None = None,
+    target: int = WINNING_SCORE,
+    level: str = "",
 ) -> OnlineGame:
-    """A new game between ``players`` (seats 0 and 1), of ``tournament_match`` if any:
-    the engine cuts for the first deal."""
+    """A new game between ``players`` (seat 0 first), of ``tournament_match`` if any: the
+    engine cuts for the first deal.
+
+    Three or four ``players`` make a table (``play.tables``): a None is a seat the computer
+    plays at ``level``, and the computers lay away at once. Who counts their own hand
+    (``self_count``) is every member's seat.
+    """
     if seed is None:
         seed = random.SystemRandom().randrange(SEED_LIMIT)
     counting = self_count or muggins
+    members = frozenset(seat for seat, member in enumerate(players) if member is not None)
+    computers = tuple(seat for seat in range(len(players)) if seat not in members)
     match = Match.new(
         seed=seed,
         best_of=best_of,
-        players=(member_name(players[0]), member_name(players[1])),
-        self_count=frozenset({0, 1}) if counting else frozenset(),
+        players=engine_names(players),
+        self_count=members if counting else frozenset(),
         muggins=muggins,
-        callers=frozenset({0, 1}) if muggins else frozenset(),  # each calls muggins themself
+        callers=members if muggins else frozenset(),  # each calls muggins themself
+        seats=len(players),
+        target=target,
     )
+    seat_0, seat_1, seat_2, seat_3 = (*players, None, None)[:4]
+    assert seat_0 is not None, "the challenger sits in seat 0"
     game = OnlineGame(
-        awaiting=_awaiting(match),
-        seat_0=players[0],
-        seat_1=players[1],
-        player_0=getattr(players[0], "player", None),
-        player_1=getattr(players[1], "player", None),
+        seat_0=seat_0,
+        seat_1=seat_1,
+        seat_2=seat_2,
+        seat_3=seat_3,
+        player_0=getattr(seat_0, "player", None),
+        player_1=getattr(seat_1, "player", None),
         best_of=best_of,
+        seats=len(players),
+        target=target,
+        level=level if len(players) > 2 else "",
+        computers="".join(str(seat) for seat in computers),
         self_count=counting,
         muggins=muggins,
         rated=rated,
         seed=seed,
-        state=match.to_json(),
+        state={},
         last_move=timezone.now(),
         match=tournament_match,
     )
+    play_computers(match.game, computers_of(game))
+    game.state = match.to_json()
+    game.awaiting = _awaiting(match)
     game.full_clean()
     game.save()
     _keep(game, match)
     return game
+
+
+def engine_names(players: Sequence[User | None]) -> tuple[str, ...]:
+    """The names a game's record keeps: each member's, and "Computer" (numbered when the
+    computer plays more than one seat) for a seat no member took."""
+    free = [seat for seat, member in enumerate(players) if member is None]
+    return tuple(
+        member_name(member)
+        if member is not None
+        else "Computer"
+        if len(free) == 1
+        else f"Computer {free.index(seat) + 1}"
+        for seat, member in enumerate(players)
+    )
+
+
+def computers_of(game: OnlineGame) -> dict[int, ComputerPlayer]:
+    """The computer of every seat it plays at a table (none between two members)."""
+    if not game.computers:
+        return {}
+    computer = ComputerPlayer(game.level, game.seed)
+    return {int(seat): computer for seat in game.computers}
 
 
 KEPT_GAMES = 64
@@ -333,7 +418,7 @@ def _caught_up(match: Match, state: Mapping[str, Any]) -> Match | None:
     return match if match.to_json() == state else None
 
 
-def _locked_seat(pk: int, member: User) -> tuple[OnlineGame, int]:
+def locked_seat(pk: int, member: User) -> tuple[OnlineGame, int]:
     """The game, locked, and ``member``'s seat; anyone else's raises ``DoesNotExist``."""
     game = OnlineGame.objects.select_for_update().get(pk=pk)
     seat = game.seat_of(member.pk)
@@ -356,7 +441,7 @@ def online_decide(*, pk: int, member: User, moves: int, decision: Decision) -> O
     ``moves`` is the count of the member's own decisions their page was drawn at.
     Raises ``PlayError`` with a message for the member; then nothing changes.
     """
-    game, seat = _locked_seat(pk, member)
+    game, seat = locked_seat(pk, member)
     if game.moves_of(seat) != moves:
         raise PlayError(
             _(
@@ -366,12 +451,16 @@ def online_decide(*, pk: int, member: User, moves: int, decision: Decision) -> O
             code="stale",
         )
     match = load_online(game)
-    take(match, decision, seat=seat, opponent=str(match.players[1 - seat]))
+    take(match, decision, seat=seat, opponent=_awaited_name(match, seat))
+    play_computers(match.game, computers_of(game))
     game.both_played = game.both_played or took_part(match)
-    if seat:
-        game.moves_1 += 1
-    else:
-        game.moves_0 += 1
+    game.count_move(seat)
+    played_on(game, match)
+    return game
+
+
+def played_on(game: OnlineGame, match: Match) -> None:
+    """Save ``game`` after its latest decisions, ended if its match has been played out."""
     if match.game.phase is Phase.DONE and match.winner is not None:
         game.finished, game.ended, game.winner = True, OnlineGame.Ended.PLAYED, match.winner
         game.record = match.record()
@@ -380,13 +469,14 @@ def online_decide(*, pk: int, member: User, moves: int, decision: Decision) -> O
     _save(game, match)
     if game.finished and game.rated:
         _announce(game)
-    return game
 
 
 @transaction.atomic
 def online_resign(*, pk: int, member: User) -> OnlineGame:
-    """``member`` gives up the match: the other player wins it."""
-    game, seat = _locked_seat(pk, member)
+    """``member`` gives up the match: the other player wins it. At a table of three or four
+    a member leaves instead (``play.tables.table_leave``)."""
+    game, seat = locked_seat(pk, member)
+    _refuse_at_a_table(game)
     match = load_online(game)
     _end(game, match, winner=1 - seat, ended=OnlineGame.Ended.RESIGNED)
     if game.match is not None:
@@ -396,8 +486,10 @@ def online_resign(*, pk: int, member: User) -> OnlineGame:
 
 @transaction.atomic
 def online_claim(*, pk: int, member: User, now: datetime.datetime | None = None) -> OnlineGame:
-    """``member`` wins a match the other player has left waiting for ``CLAIM_AFTER``."""
-    game, seat = _locked_seat(pk, member)
+    """``member`` wins a match the other player has left waiting for ``CLAIM_AFTER``. At a
+    table the computer takes over the seat instead (``play.tables.table_hand_over``)."""
+    game, seat = locked_seat(pk, member)
+    _refuse_at_a_table(game)
     match = load_online(game)
     if not waits_for_other(match, seat):
         raise PlayError(
@@ -420,6 +512,17 @@ def online_claim(*, pk: int, member: User, now: datetime.datetime | None = None)
     return game
 
 
+def _refuse_at_a_table(game: OnlineGame) -> None:
+    if game.is_table:
+        raise PlayError(
+            _(
+                "Nobody resigns or claims at a table of three or four: whoever leaves it, the "
+                "computer plays their seat."
+            ),
+            code="table",
+        )
+
+
 def online_end_for_result(*, tournament_match: TournamentMatch) -> OnlineGame | None:
     """An organiser entered the result of ``tournament_match`` while its game is played
     here: the game ends now, won by the result's winner, and takes no more moves.
@@ -439,6 +542,15 @@ def online_end_for_result(*, tournament_match: TournamentMatch) -> OnlineGame | 
     return game
 
 
+def _awaited_name(match: Match, seat: int) -> str:
+    """Whom a decision out of turn waits for: the other of two, or at a table the seat to
+    move."""
+    if match.game.seats == 2:
+        return str(match.players[1 - seat])
+    to_move = match.game.to_move
+    return str(match.players[to_move]) if to_move is not None else ""
+
+
 def took_part(match: Match) -> bool:
     """Whether both players have taken part: the first game's first show has been made
     (docs/rating.md: a resignation before it is not rated). Both have then laid away and
@@ -448,11 +560,12 @@ def took_part(match: Match) -> bool:
 
 
 def waits_for_other(match: Match, seat: int) -> bool:
-    """Whether the game waits for the other player's decision and not for ``seat``'s."""
+    """Whether the game waits for the other player's decision (at a table, another's) and
+    not for ``seat``'s."""
     game = match.game
     if game.phase is Phase.DONE:
         return False  # the next game: either player may start it
-    return seat not in game.awaiting and (1 - seat) in game.awaiting
+    return seat not in game.awaiting and bool(game.awaiting)
 
 
 def _awaiting(match: Match) -> str:
@@ -480,7 +593,10 @@ def _save(game: OnlineGame, match: Match) -> None:
     game.last_move = timezone.now()
     # The state and the record are the engine's own JSON: validating them would encode
     # the whole match once more, at every move.
-    game.full_clean(exclude={"seat_0", "seat_1", "state", "record"}, validate_constraints=False)
+    game.full_clean(
+        exclude={"seat_0", "seat_1", "seat_2", "seat_3", "state", "record"},
+        validate_constraints=False,
+    )
     game.save()
     _keep(game, match)  # the page drawn next, and the next move, start from it
     push.publish_on_commit(game.pk, game.version)  # the other pages fetch it at once

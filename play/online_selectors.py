@@ -16,17 +16,21 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Q, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 from django.utils import timezone
 from django.utils.http import quote_etag
+from django.utils.text import get_text_list
+from django.utils.translation import gettext as _
 
-from play.models import Challenge, OnlineGame
+from play.models import Challenge, ChallengeSeat, OnlineGame
 from play.narration import Seats
 from play.online import CLAIM_AFTER, read_online, waits_for_other
 from play.online_presenter import Facts
 from play.replays import ReplayView, replay_view
+from play.seating import member_sides
 from play.selectors import TableView, table_view
 from scoring.rules.events import Event, EventType, Phase
+from scoring.rules.seats import seating
 
 
 def challenges_to(user: User) -> QuerySet[Challenge]:
@@ -37,26 +41,43 @@ def challenges_to(user: User) -> QuerySet[Challenge]:
 
 
 def challenges_open_to_all(user: User) -> QuerySet[Challenge]:
-    """Other members' open challenges to anyone."""
+    """Other members' open challenges of two to anyone."""
     return (
-        Challenge.objects.filter(status=Challenge.Status.OPEN, challenged__isnull=True)
+        Challenge.objects.filter(status=Challenge.Status.OPEN, challenged__isnull=True, seats=2)
         .exclude(challenger=user)
         .select_related("challenger__player")
     )
 
 
 def challenges_by(user: User) -> QuerySet[Challenge]:
-    """``user``'s own challenges still open."""
-    return Challenge.objects.filter(status=Challenge.Status.OPEN, challenger=user).select_related(
-        "challenger__player", "challenged__player", "match__round__tournament"
+    """``user``'s own challenges of two still open."""
+    return Challenge.objects.filter(
+        status=Challenge.Status.OPEN, challenger=user, seats=2
+    ).select_related("challenger__player", "challenged__player", "match__round__tournament")
+
+
+def tables_open() -> QuerySet[Challenge]:
+    """The open tables of three or four (``play.tables``), with who sits at each, the
+    oldest first (the first to fill)."""
+    return (
+        Challenge.objects.filter(status=Challenge.Status.OPEN, seats__gt=2)
+        .select_related("challenger__player")
+        .prefetch_related(
+            Prefetch("sitting", ChallengeSeat.objects.select_related("member__player"))
+        )
+        .order_by("created", "pk")
     )
 
 
 def online_games_for(user: User) -> QuerySet[OnlineGame]:
-    """The games ``user`` plays or played, the latest move first."""
-    return OnlineGame.objects.filter(Q(seat_0=user) | Q(seat_1=user)).select_related(
-        "seat_0__player", "seat_1__player"
+    """The games ``user`` plays or played (at a table, sat down to), the latest move first."""
+    return OnlineGame.objects.filter(_sat_at(user)).select_related(
+        "seat_0__player", "seat_1__player", "seat_2__player", "seat_3__player"
     )
+
+
+def _sat_at(user: User) -> Q:
+    return Q(seat_0=user) | Q(seat_1=user) | Q(seat_2=user) | Q(seat_3=user)
 
 
 def members_to_challenge(user: User) -> QuerySet[User]:
@@ -73,11 +94,12 @@ def members_to_challenge(user: User) -> QuerySet[User]:
 
 def seen_by(user: User | AnonymousUser) -> Q:
     """The one rule of who may see a game between members (its page, its poll, its review):
-    its two players, and anyone a tournament match played on the site (a spectator)."""
+    its players; anyone, a tournament match played on the site; any member, a table of
+    three or four (as a spectator, like a member looking on at a club evening)."""
     watched = Q(match__isnull=False)
     if not user.is_authenticated:
         return watched
-    return watched | Q(seat_0=user) | Q(seat_1=user)
+    return watched | Q(seats__gt=2) | _sat_at(user)
 
 
 def online_version(pk: int, user: User | AnonymousUser) -> int | None:
@@ -103,16 +125,19 @@ def online_etag(pk: int, version: int, user: User | AnonymousUser, *, variant: s
 
 @dataclass
 class OnlineTable:
-    """A game between members as its reader sees it."""
+    """A game between members as its reader sees it (at a table of three or four, every
+    seat's name in ``names``)."""
 
     game: OnlineGame
     seat: int | None
-    names: tuple[str, str]
+    names: tuple[str, ...]
     table: TableView
     claimable_from: datetime.datetime | None
     """When the reader may claim the game (the other player has left it waiting), or None."""
     replays: list[int]
     """Once the match is over: the numbers of its games played to the end (to replay)."""
+    reader_id: int | None = None
+    """The reader's user id (None: a visitor)."""
 
     @cached_property
     def facts(self) -> Facts:
@@ -122,6 +147,49 @@ class OnlineTable:
     @property
     def other_name(self) -> str:
         return self.names[1 - (self.seat or 0)]
+
+    @property
+    def sat_at(self) -> int | None:
+        """The seat the reader sat down in, whether they play it or left it."""
+        user_id = self.reader_id
+        return None if user_id is None else self.game.sat_at(user_id)
+
+    @property
+    def computer_seats(self) -> list[str]:
+        """The names of the seats the computer plays at a table, seat 0 first."""
+        game = self.game
+        return [self.names[seat] for seat in range(game.seats) if game.computer_plays(seat)]
+
+    @property
+    def line_up(self) -> str:
+        """Who sits at a table, by name: "A, B and C", or with four "A and C against B and
+        D" (the partners together)."""
+        names = self.names
+        if len(names) == 3:
+            return get_text_list(list(names), _("and"))
+        return _("%(first)s and %(third)s against %(second)s and %(fourth)s") % {
+            "first": names[0],
+            "second": names[1],
+            "third": names[2],
+            "fourth": names[3],
+        }
+
+    @property
+    def partner_name(self) -> str:
+        """The reader's partner at a table of four (empty otherwise)."""
+        if self.game.seats != 4 or self.seat is None:
+            return ""
+        return self.names[(self.seat + 2) % 4]
+
+    @property
+    def left(self) -> list[str]:
+        """The members who left the table (the computer plays their seats)."""
+        members = self.game.members
+        return [
+            self.names[seat]
+            for seat in range(self.game.seats)
+            if self.game.computer_plays(seat) and members[seat] is not None
+        ]
 
     @property
     def moves(self) -> int:
@@ -180,19 +248,49 @@ def _news_from(events: Sequence[Event], seat: int | None) -> int:
 _MOVES = (EventType.DISCARD, EventType.PLAY)
 
 
-def online_table(game: OnlineGame, *, seat: int | None) -> OnlineTable:
+def online_table(
+    game: OnlineGame, *, seat: int | None, reader_id: int | None = None
+) -> OnlineTable:
     """The table of ``game`` for the reader in ``seat`` (None: a spectator)."""
     match = read_online(game)
-    names = (str(match.players[0]), str(match.players[1]))
+    names = seat_names(game, match.players)
     events = match.game.events
     table = table_view(
-        match, viewer=seat, news_from=_news_from(events, seat), seats=Seats(seat, names)
+        match, viewer=seat, news_from=_news_from(events, seat), seats=_seats(game, seat, names)
     )
     claimable = None
     if seat is not None and not game.finished and waits_for_other(match, seat):
         claimable = game.last_move + CLAIM_AFTER
     replays = finished_games(game) if game.finished else []
-    return OnlineTable(game, seat, names, table, claimable, replays)
+    return OnlineTable(game, seat, names, table, claimable, replays, reader_id)
+
+
+def seat_names(game: OnlineGame, players: Sequence[object]) -> tuple[str, ...]:
+    """Each seat's name on the pages: the member's, as the game's record keeps it, and for
+    a seat the computer had from the start "Computer" (numbered when it has more than
+    one), in the reader's language."""
+    free = [seat for seat, member in enumerate(game.members) if member is None]
+    return tuple(
+        str(players[seat])
+        if seat not in free
+        else _("Computer")
+        if len(free) == 1
+        else _("Computer %(number)s") % {"number": free.index(seat) + 1}
+        for seat in range(game.seats)
+    )
+
+
+def _seats(game: OnlineGame, seat: int | None, names: tuple[str, ...]) -> Seats:
+    """The narration's seats: two members by name, or a table of three or four with its
+    sides (``play.seating.member_sides``)."""
+    if not game.is_table:
+        return Seats(seat, names)
+    return Seats(
+        viewer=seat,
+        names=names,
+        side_of=seating(game.seats).side_of,
+        side_names=member_sides(names, viewer=seat),
+    )
 
 
 def finished_games(game: OnlineGame) -> list[int]:
@@ -215,5 +313,9 @@ def online_replay(game: OnlineGame, *, seat: int, game_number: int, step: int) -
         match = read_online(game)
         records = [played.record() for played in match.games if played.phase is Phase.DONE]
         players = match.players
-    names = (str(players[0]), str(players[1]))
-    return replay_view(records, game_number=game_number, step=step, seats=Seats(seat, names))
+    return replay_view(
+        records,
+        game_number=game_number,
+        step=step,
+        seats=_seats(game, seat, seat_names(game, players)),
+    )

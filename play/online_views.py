@@ -44,7 +44,7 @@ from core.http import HtmxHttpRequest
 from play import push
 from play.championship import match_propose
 from play.forms import ChallengeForm, MoveForm
-from play.lobby_presenter import with_rated_notes
+from play.lobby_presenter import open_tables, with_rated_notes
 from play.models import Challenge, OnlineGame
 from play.online import (
     challenge_accept,
@@ -65,8 +65,10 @@ from play.online_selectors import (
     online_table,
     online_version,
     seen_by,
+    tables_open,
 )
 from play.services import FOUR_COLOURS
+from play.tables import table_begin, table_hand_over, table_leave, table_sit, table_stand
 from tournaments.models import Match as TournamentMatch
 
 POLL_MS = 1000
@@ -97,6 +99,7 @@ def _lobby(request: HttpRequest, form: ChallengeForm, status: int = 200) -> Http
         "to_me": with_rated_notes(member, challenges_to(member)),
         "open_to_all": with_rated_notes(member, challenges_open_to_all(member)),
         "mine": with_rated_notes(member, challenges_by(member)),
+        "tables": open_tables(member, tables_open()),
         "playing": [game for game in games if not game.finished],
         "finished": [game for game in games if game.finished],
     }
@@ -118,11 +121,18 @@ def challenge(request: HttpRequest) -> HttpResponse:
             self_count=form.cleaned_data["self_count"],
             muggins=form.cleaned_data["muggins"],
             rated=form.cleaned_data["rated"],
+            seats=form.cleaned_data["seats"],
+            target=form.cleaned_data["target"],
+            level=form.cleaned_data["level"],
         )
     except DomainError as refused:
         form.add_error(None, refused.message)
         return _lobby(request, form, status=400)
-    if made.challenged is None:
+    if made.is_table:
+        messages.success(
+            request, _("Your table is in the lobby: members choose their seats there.")
+        )
+    elif made.challenged is None:
         messages.success(request, _("Your open challenge is in the lobby."))
     else:
         messages.success(request, _("Your challenge was sent."))
@@ -132,13 +142,32 @@ def challenge(request: HttpRequest) -> HttpResponse:
 @require_POST
 @login_required
 def answer(request: HttpRequest, pk: int) -> HttpResponse:
-    """Accept a challenge (the game starts), decline it, or withdraw one's own."""
+    """Accept a challenge (the game starts), decline it, or withdraw one's own; at a table
+    of three or four, sit down in a free seat, stand up, or begin it (one's own)."""
     member = _member(request)
+    answer = request.POST.get("answer")
     try:
-        if request.POST.get("answer") == "accept":
-            game = challenge_accept(pk=pk, member=member)
-            return redirect("play:online_game", pk=game.pk)
-        challenge_close(pk=pk, member=member)
+        started = None
+        if answer == "accept":
+            started = challenge_accept(pk=pk, member=member)
+        elif answer == "sit":
+            started = table_sit(pk=pk, member=member, seat=_seat(request.POST.get("seat")))
+            if started is None:
+                messages.success(
+                    request,
+                    _(
+                        "You sit at the table: it begins when it is full, or when its maker "
+                        "begins it."
+                    ),
+                )
+        elif answer == "stand":
+            table_stand(pk=pk, member=member)
+        elif answer == "begin":
+            started = table_begin(pk=pk, member=member)
+        else:
+            challenge_close(pk=pk, member=member)
+        if started is not None:
+            return redirect("play:online_game", pk=started.pk)
     except Challenge.DoesNotExist:
         raise Http404("no such challenge") from None
     except DomainError as refused:
@@ -151,23 +180,34 @@ def answer(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("play:lobby")
 
 
+def _seat(text: str | None) -> int:
+    """The seat a post names (-1, no seat at all, for anything else: the service refuses it)."""
+    try:
+        return int(text or "")
+    except ValueError:
+        return -1
+
+
 def _game_page(
     request: HttpRequest, game: OnlineGame, *, error: str = "", partial: str = ""
 ) -> HttpResponse:
     """The game's page (or its ``partial``) for its player, or for a spectator of a
     tournament match."""
     seat = game.seat_of(request.user.pk)
-    if seat is None and game.match_id is None:
+    if seat is None and game.match_id is None and not game.is_table:
         raise Http404("not a player of this game")
     context = {
         "poll_ms": getattr(settings, "ONLINE_POLL_MS", POLL_MS),
         "pushed": push.configured(),
-        "online": online_table(game, seat=seat),
+        "online": online_table(game, seat=seat, reader_id=request.user.pk),
         "error": error,
         "etag": online_etag(game.pk, game.version, request.user, variant=_variant(request)),
         "four_colours": bool(request.session.get(FOUR_COLOURS, False)),
     }
-    page = "play/online_game.html" if seat is not None else "play/online_watch.html"
+    if game.is_table:
+        page = "play/table_game.html"
+    else:
+        page = "play/online_game.html" if seat is not None else "play/online_watch.html"
     response = render(request, f"{page}#{partial}" if partial else page, context)
     response["Cache-Control"] = "no-store"  # the poll asks with the ETag it was given
     return response
@@ -319,13 +359,19 @@ def move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return _after(request, pk, "", game=game)
 
 
-_ENDINGS: dict[str, Callable[..., OnlineGame]] = {"resign": online_resign, "claim": online_claim}
+_ENDINGS: dict[str, Callable[..., OnlineGame]] = {
+    "resign": online_resign,
+    "claim": online_claim,
+    "leave": table_leave,
+    "hand_over": table_hand_over,
+}
 
 
 @require_POST
 @login_required
 def end(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    """Resign the match, or claim it from a player who has left it waiting 72 hours."""
+    """Resign the match, or claim it from a player who has left it waiting 72 hours; at a
+    table, leave it, or hand a seat left waiting 72 hours to the computer."""
     ending = _ENDINGS.get(request.POST.get("end", ""))
     if ending is None:
         return _after(request, pk, _("Choose whether to resign or to claim the match."))
@@ -361,7 +407,7 @@ def _after(
 def replay(request: HttpRequest, pk: int) -> HttpResponse:
     """A finished game of the match, step by step, both hands face up (its players only)."""
     game = _players_game(request, pk)
-    seat = game.seat_of(request.user.pk)
+    seat = game.sat_at(request.user.pk)  # a member who left a table replays from their seat
     assert seat is not None
     try:
         game_number = int(request.GET.get("game", "1"))

@@ -37,6 +37,24 @@ def side_names(seats: int, *, viewer: int = 0) -> tuple[str, ...]:
     return (ours, theirs) if viewer % 2 == 0 else (theirs, ours)
 
 
+def member_sides(names: tuple[str, ...], *, viewer: int | None) -> tuple[str, ...]:
+    """Each side's name at a table of members (``names`` by seat): with three, each
+    player's, "You" for the reader's; with four, each partnership's two names, the reader's
+    "You and <partner>" (a spectator reads every name)."""
+    if len(names) == 3:
+        return tuple(_("You") if seat == viewer else name for seat, name in enumerate(names))
+    sides = []
+    for side in (0, 1):
+        first, second = side, side + 2
+        if viewer in (first, second):
+            partner = second if viewer == first else first
+            sides.append(_("You and %(name)s") % {"name": names[partner]})
+        else:
+            pair = {"first": names[first], "second": names[second]}
+            sides.append(_("%(first)s and %(second)s") % pair)
+    return tuple(sides)
+
+
 def table_seats(seats: int, *, viewer: int = 0) -> Seats:
     """The narration's seats of a table of three or four, read from ``viewer``'s seat."""
     return Seats(

@@ -9,6 +9,7 @@ from django import template
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.text import get_text_list
 from django.utils.timesince import timesince
 from django.utils.translation import gettext as _
 
@@ -24,7 +25,10 @@ register = template.Library()
 
 @register.simple_tag
 def game_title(game: OnlineGame, user: User) -> str:
-    """ "Match against Bertil Ås, best of 3", as ``user`` (a player of it) reads it."""
+    """ "Match against Bertil Ås, best of 3", as ``user`` (a player of it) reads it; "Table
+    of four with Bertil Ås, Cecilia Berg and the computer" at a table."""
+    if game.is_table:
+        return _table_title(game, user)
     other = game.seat_1 if game.seat_of(user.pk) == 0 else game.seat_0
     if game.is_match:
         return _("Match against %(name)s, best of %(best_of)s") % {
@@ -32,6 +36,36 @@ def game_title(game: OnlineGame, user: User) -> str:
             "best_of": game.best_of,
         }
     return _("Game against %(name)s") % {"name": member_name(other)}
+
+
+def _table_title(game: OnlineGame, user: User) -> str:
+    members = (game.seat_0, game.seat_1, game.seat_2, game.seat_3)[: game.seats]
+    others = [member_name(member) for member in members if member is not None and member != user]
+    if any(member is None for member in members):
+        others.append(_("the computer"))
+    names = get_text_list(others, _("and"))
+    if game.seats == 3:
+        return _("Table of three with %(names)s") % {"names": names}
+    return _("Table of four with %(names)s") % {"names": names}
+
+
+@register.simple_tag
+def table_line(challenge: Challenge) -> SafeString:
+    """Whose table of three or four it is, to how many points, the computer's level."""
+    values = {
+        "name": member_name(challenge.challenger),
+        "target": challenge.target,
+        "level": challenge.get_level_display(),
+    }
+    if challenge.seats == 3:
+        what = _("%(name)s's table of three, a game to %(target)s") % values
+    else:
+        what = _("%(name)s's table of four, two partnerships, a game to %(target)s") % values
+    if challenge.self_count:
+        what += ", " + _("count it yourselves")
+    free = _("the computer plays a free seat at %(level)s level") % values
+    when = _("%(time)s ago") % {"time": timesince(challenge.created)}
+    return format_html('{}; {}. <span class="help">{}</span>', what, free, when)
 
 
 @register.simple_tag
