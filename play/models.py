@@ -150,10 +150,11 @@ class OnlineGame(models.Model):
     ``version`` counts every change (a decision of either player, a resignation, a claim):
     the pages ask whether it moved (an ETag). ``moves_0`` to ``moves_3`` count each seat's
     own decisions: a decision posted with an older count of its seat (a double click, an
-    old tab) is refused, while the other players' moves meanwhile do not make it stale. ``last_move`` is when the game last changed, for a claim after 72
-    hours; ``ended`` says how a finished game ended. ``awaiting`` is the seats the
-    game waits for ("0", "1", "01", "0123"; "" between games and at the end), as the engine
-    said at the last change: the lists say whose move it is without replaying games.
+    old tab) is refused, while the other players' moves meanwhile do not make it stale.
+    ``last_move`` is when the game last changed, for a claim after 72 hours; ``ended``
+    says how a finished game ended. ``awaiting`` is the seats the game waits for ("0", "1",
+    "01", "0123"; "" between games and at the end), as the engine said at the last change:
+    the lists say whose move it is without replaying games.
     ``match`` is the tournament match the game plays, if any (``play.championship``):
     its seats are the match's, and anyone may watch it. An organiser who enters the
     match's result while it is played ends the game (``ended`` "organiser", won by the

@@ -398,10 +398,12 @@ def check_lines(
                 assert said.startswith(names[winners[0]]), told
             continue
         if player == seat:
-            assert "mine" in kinds and re.search(you, said), told
+            assert "mine" in kinds, told
+            assert re.search(you, said), told
             assert names[player] not in said, told
         else:
-            assert "theirs" in kinds and names[player] in said, told
+            assert "theirs" in kinds, told
+            assert names[player] in said, told
             assert not re.match(you, said), told
             if seat is None:
                 assert not re.search(you, said), told

@@ -56,7 +56,8 @@ def test_a_table_is_made_in_the_lobby_and_members_sit_down(members: list[User]) 
     assert response.status_code == 302
     challenge = Challenge.objects.get()
     assert (challenge.seats, challenge.target, challenge.level) == (4, 91, "expert")
-    assert challenge.challenged is None and not challenge.rated
+    assert challenge.challenged is None
+    assert not challenge.rated
     lobby = text_of(logged_in(bertil).get(reverse("play:lobby")).content.decode())
     assert "Anna Ek's table of four, two partnerships, a game to 91" in lobby
     assert "the computer plays a free seat at expert level" in lobby
@@ -77,7 +78,9 @@ def test_a_table_is_made_in_the_lobby_and_members_sit_down(members: list[User]) 
     )
     game = OnlineGame.objects.get()
     assert response.headers["Location"] == reverse("play:online_game", args=[game.pk])
-    assert game.computers == "13" and game.level == "expert" and game.target == 91
+    assert game.computers == "13"
+    assert game.level == "expert"
+    assert game.target == 91
     page = text_of(
         logged_in(bertil).get(reverse("play:online_game", args=[game.pk])).content.decode()
     )
@@ -136,7 +139,8 @@ def test_a_taken_seat_says_so_and_standing_up_frees_it(members: list[User]) -> N
     response = logged_in(cecilia).post(answer, {"answer": "sit", "seat": "2"})
     game = OnlineGame.objects.get()
     assert response.headers["Location"] == reverse("play:online_game", args=[game.pk])
-    assert game.computers == "" and game.seats == 3
+    assert game.computers == ""
+    assert game.seats == 3
 
 
 def started(members: list[User], seats: int = 3) -> OnlineGame:
@@ -160,11 +164,13 @@ def test_each_member_at_the_table_sees_their_own_hand_and_nobody_elses(members: 
             assert NAMES[other] in page
     # A member not at the table looks on: no hand, every seat by name, no form to move.
     page = logged_in(members[4]).get(url).content.decode()
-    assert 'name="cards"' not in page and "You are watching" in page
+    assert 'name="cards"' not in page
+    assert "You are watching" in page
     assert 'name="end"' not in page
     # A visitor is sent to log in.
     response = Client().get(url)
-    assert response.status_code == 302 and reverse("login") in response.headers["Location"]
+    assert response.status_code == 302
+    assert reverse("login") in response.headers["Location"]
 
 
 def test_moves_are_posted_with_and_without_htmx(members: list[User]) -> None:
@@ -177,7 +183,8 @@ def test_moves_are_posted_with_and_without_htmx(members: list[User]) -> None:
         {"version": "0", "action": "discard", "cards": [str(discard.cards[0])]},
         headers=HTMX,
     )
-    assert response.status_code == 200 and 'id="game"' in response.content.decode()
+    assert response.status_code == 200
+    assert 'id="game"' in response.content.decode()
     assert "Waiting for" in text_of(response.content.decode())
     discard = stand_in_decision(load_online(game), ComputerPlayer("standard", 1), 1)
     response = logged_in(members[1]).post(
@@ -202,7 +209,8 @@ def test_leaving_the_table_gives_the_seat_to_the_computer(members: list[User]) -
     page = text_of(response.content.decode())
     game.refresh_from_db()
     assert game.computers == "2"
-    assert "Left the table: Cecilia Berg." in page and "You are watching" in page
+    assert "Left the table: Cecilia Berg." in page
+    assert "You are watching" in page
     # Resigning is not for a table: the member is told what to do instead.
     response = logged_in(members[0]).post(end, {"end": "resign"}, follow=True)
     assert "whoever leaves it, the computer plays their seat" in response.content.decode()

@@ -83,14 +83,18 @@ def test_a_table_of_four_begins_when_its_last_seat_is_taken(members: list[User])
     game = table_sit(pk=challenge.pk, member=members[3], seat=3, seed=5)
     assert game is not None
     challenge.refresh_from_db()
-    assert challenge.status == Challenge.Status.ACCEPTED and challenge.game == game
+    assert challenge.status == Challenge.Status.ACCEPTED
+    assert challenge.game == game
     assert (game.seat_0, game.seat_1, game.seat_2, game.seat_3) == (
         members[0], members[2], members[1], members[3],
     )  # fmt: skip
-    assert game.seats == 4 and game.computers == "" and not game.rated
+    assert game.seats == 4
+    assert game.computers == ""
+    assert not game.rated
     match = load_online(game)
     assert match.players == (NAMES[0], NAMES[2], NAMES[1], NAMES[3])
-    assert match.game.seats == 4 and match.game.phase is Phase.DISCARD
+    assert match.game.seats == 4
+    assert match.game.phase is Phase.DISCARD
     assert game.awaiting == "0123"  # every member lays away a card
 
 
@@ -102,8 +106,10 @@ def test_the_challenger_begins_with_the_computer_in_the_free_seats(members: list
     with pytest.raises(Challenge.DoesNotExist):  # only its maker begins a table
         table_begin(pk=challenge.pk, member=members[1])
     game = table_begin(pk=challenge.pk, member=members[0], seed=3)
-    assert game.computers == "13" and game.level == "expert"
-    assert game.seat_1 is None and game.seat_3 is None
+    assert game.computers == "13"
+    assert game.level == "expert"
+    assert game.seat_1 is None
+    assert game.seat_3 is None
     match = load_online(game)
     assert match.players == (NAMES[0], "Computer 1", NAMES[1], "Computer 2")
     # The computers laid away at once: the game waits for the members alone.
@@ -128,8 +134,10 @@ def test_computers_answer_every_member_move_until_the_game_ends(members: list[Us
         moves += 1
     match = load_online(game)
     assert game.ended == OnlineGame.Ended.PLAYED
-    assert game.winner == match.winner and match.game.scores[game.winner] >= 61
-    assert game.record is not None and game.record["games"][0]["seats"] == 3
+    assert game.winner == match.winner
+    assert match.game.scores[game.winner] >= 61
+    assert game.record is not None
+    assert game.record["games"][0]["seats"] == 3
     assert game.moves_0 + game.moves_2 == moves
 
 
@@ -139,10 +147,13 @@ def test_a_whole_table_of_members_is_played_to_its_target(members: list[User], s
     game = play_out(game, dict(enumerate(members[:seats])))
     match = load_online(game)
     scores = match.game.scores
-    assert game.finished and game.winner == match.winner
-    assert scores[game.winner] >= 61 and max(scores) == scores[game.winner]
+    assert game.finished
+    assert game.winner == match.winner
+    assert scores[game.winner] >= 61
+    assert max(scores) == scores[game.winner]
     last = match.game.events[-1]
-    assert last.type is EventType.WIN and last.skunk in (None, Skunk.NONE)  # none short of 121
+    assert last.type is EventType.WIN
+    assert last.skunk in (None, Skunk.NONE)
 
 
 def test_a_decision_out_of_turn_or_stale_changes_nothing(members: list[User]) -> None:
@@ -155,7 +166,8 @@ def test_a_decision_out_of_turn_or_stale_changes_nothing(members: list[User]) ->
         game = online_decide(pk=game.pk, member=users[seat], moves=0, decision=decision)
     match = load_online(game)
     to_move = match.game.to_move
-    assert to_move is not None and match.game.phase is Phase.PLAY
+    assert to_move is not None
+    assert match.game.phase is Phase.PLAY
     other = (to_move + 1) % 3
     card = match.game.hand(other)[0]
     version = game.version
@@ -237,14 +249,17 @@ def test_a_short_game_of_two_is_one_unrated_game(members: list[User]) -> None:
         challenge_create(challenger=members[0], challenged=members[1], target=91, rated=True)
     challenge = challenge_create(challenger=members[0], challenged=members[1], target=61)
     game = challenge_accept(pk=challenge.pk, member=members[1], seed=4)
-    assert game.target == 61 and load_online(game).game.target == 61
+    assert game.target == 61
+    assert load_online(game).game.target == 61
 
 
 def test_a_member_who_leaves_is_replaced_by_the_computer(members: list[User]) -> None:
     game = full_table(members, 4, seed=9)
     game = table_leave(pk=game.pk, member=members[3])
-    assert game.computers == "3" and game.level == "standard"
-    assert game.seat_of(members[3].pk) is None and game.sat_at(members[3].pk) == 3
+    assert game.computers == "3"
+    assert game.level == "standard"
+    assert game.seat_of(members[3].pk) is None
+    assert game.sat_at(members[3].pk) == 3
     assert "3" not in game.awaiting  # the computer laid away for them
     with pytest.raises(OnlineGame.DoesNotExist):  # their seat is no longer theirs to play
         table_leave(pk=game.pk, member=members[3])
@@ -265,7 +280,9 @@ def test_when_the_last_member_leaves_the_computers_finish_the_game(members: list
     game = table_leave(pk=game.pk, member=members[0])
     assert not game.finished
     game = table_leave(pk=game.pk, member=members[1])
-    assert game.finished and game.ended == OnlineGame.Ended.PLAYED and game.computers == "012"
+    assert game.finished
+    assert game.ended == OnlineGame.Ended.PLAYED
+    assert game.computers == "012"
     assert max(load_online(game).game.scores) >= 61
 
 
@@ -282,7 +299,8 @@ def test_a_silent_member_is_handed_to_the_computer_after_72_hours(members: list[
         table_hand_over(pk=game.pk, member=members[2], now=game.last_move + CLAIM_AFTER)
     later = game.last_move + CLAIM_AFTER + datetime.timedelta(minutes=1)
     game = table_hand_over(pk=game.pk, member=members[1], now=later)
-    assert game.computers == "2" and not game.finished
+    assert game.computers == "2"
+    assert not game.finished
     assert "2" not in game.awaiting
 
 
