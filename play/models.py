@@ -561,9 +561,10 @@ class GameReview(models.Model):
     ``GameReview.as_json()`` of version ``version`` (``scoring.review.REVIEW_VERSION``): a
     review of an older version is computed again. The per-seat figures are the review's
     totals, copied out for a member's accuracy chart (``play.reviews.member_accuracy``);
-    ``member_0``/``member_1`` are the members in the seats (a practice game: its owner in
-    seat 0, nobody for the computer), ``decisions_0``/``decisions_1`` how many discards and
-    plays each seat was judged on. ``played`` is when the game ended.
+    ``member_0`` to ``member_3`` are the members in the seats (a practice game: its owner in
+    seat 0, nobody for the computer; a table of members: nobody in a seat the computer had
+    from the start), ``decisions_0`` to ``decisions_3`` how many discards and plays each seat
+    was judged on. ``played`` is when the game ended.
     """
 
     practice = models.OneToOneField(
@@ -590,16 +591,32 @@ class GameReview(models.Model):
     member_1 = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
     )
+    member_2 = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    member_3 = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
     decisions_0 = models.PositiveIntegerField(default=0)
     decisions_1 = models.PositiveIntegerField(default=0)
+    decisions_2 = models.PositiveIntegerField(default=0)
+    decisions_3 = models.PositiveIntegerField(default=0)
     accuracy_0 = models.FloatField(default=0)
     accuracy_1 = models.FloatField(default=0)
+    accuracy_2 = models.FloatField(default=0)
+    accuracy_3 = models.FloatField(default=0)
     discard_accuracy_0 = models.FloatField(default=0)
     discard_accuracy_1 = models.FloatField(default=0)
+    discard_accuracy_2 = models.FloatField(default=0)
+    discard_accuracy_3 = models.FloatField(default=0)
     play_accuracy_0 = models.FloatField(default=0)
     play_accuracy_1 = models.FloatField(default=0)
+    play_accuracy_2 = models.FloatField(default=0)
+    play_accuracy_3 = models.FloatField(default=0)
     lost_0 = models.FloatField(default=0)
     lost_1 = models.FloatField(default=0)
+    lost_2 = models.FloatField(default=0)
+    lost_3 = models.FloatField(default=0)
     played = models.DateTimeField(_("played"))
     computed_at = models.DateTimeField(_("computed"), auto_now=True)
 
@@ -609,6 +626,8 @@ class GameReview(models.Model):
         indexes = [
             models.Index(fields=["member_0", "-played"], name="review_member_0_played"),
             models.Index(fields=["member_1", "-played"], name="review_member_1_played"),
+            models.Index(fields=["member_2", "-played"], name="review_member_2_played"),
+            models.Index(fields=["member_3", "-played"], name="review_member_3_played"),
         ]
         constraints = [
             models.CheckConstraint(

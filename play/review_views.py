@@ -23,6 +23,7 @@ from django.views.decorators.http import require_safe
 from club.names import member_name
 from core.http import HtmxHttpRequest
 from play.models import OnlineGame
+from play.online_selectors import seat_names as member_seat_names
 from play.online_selectors import seen_by
 from play.review_presenter import review_page, shown_from_query
 from play.reviews import Reviewed, stored_review
@@ -52,7 +53,9 @@ def practice_review(request: HtmxHttpRequest, pk: int) -> HttpResponse:
 
 @require_safe
 def online_review(request: HtmxHttpRequest, pk: int) -> HttpResponse:
-    games = OnlineGame.objects.select_related("seat_0__player", "seat_1__player", "match")
+    games = OnlineGame.objects.select_related(
+        "seat_0__player", "seat_1__player", "seat_2__player", "seat_3__player", "match"
+    )
     game = games.filter(seen_by(request.user), pk=pk).first()
     if game is None:
         if request.user.is_authenticated:
@@ -60,12 +63,17 @@ def online_review(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return redirect_to_login(request.get_full_path())
     if not game.finished:
         raise Http404("the review opens when the match is over")
-    seat = game.seat_of(request.user.pk)
+    seat = game.sat_at(request.user.pk)  # a member who left a table reads their own seat
+    if game.is_table:
+        names = member_seat_names(game, game.record["players"] if game.record else ())
+        listed = tuple(s for s, member in enumerate(game.members) if member is not None)
+    else:
+        names, listed = (member_name(game.seat_0), member_name(game.seat_1)), (0, 1)
     return _page(
         request,
         game,
-        names=(member_name(game.seat_0), member_name(game.seat_1)),
-        listed=(0, 1),
+        names=names,
+        listed=listed,
         reader=seat,
         replay=("play:online_replay", game.pk) if seat is not None else None,
     )

@@ -87,7 +87,7 @@ def review_store(*, kind: Kind, pk: int) -> GameReview | None:
         "played": game.updated if isinstance(game, PracticeGame) else game.last_move,
         **_members(game),
     }
-    for seat in (0, 1):
+    for seat in range(game.seats):
         totals = review.totals(seat)
         values |= {
             f"decisions_{seat}": totals.discards + totals.plays,
@@ -105,10 +105,13 @@ def review_store(*, kind: Kind, pk: int) -> GameReview | None:
 
 def _members(game: Reviewed) -> dict[str, User | None]:
     """Who sits in each seat: a practice game's owner (a guest: nobody) against the
-    computer, or the two members."""
+    computers, or the members (nobody in a seat the computer had from the start; a member
+    who left a table is judged on their seat's decisions, the computer's after they left
+    included)."""
     if isinstance(game, PracticeGame):
-        return {"member_0": game.owner, "member_1": None}
-    return {"member_0": game.seat_0, "member_1": game.seat_1}
+        return {"member_0": game.owner, "member_1": None, "member_2": None, "member_3": None}
+    seats = (game.seat_0, game.seat_1, game.seat_2, game.seat_3)
+    return {f"member_{seat}": member for seat, member in enumerate(seats)}
 
 
 @dataclass(frozen=True)
@@ -130,14 +133,18 @@ def member_accuracy(user: User, *, last: int = 20) -> list[AccuracyPoint]:
     games included; a game where they were judged on no decision is left out."""
     rows = (
         GameReview.objects.filter(
-            Q(member_0=user, decisions_0__gt=0) | Q(member_1=user, decisions_1__gt=0)
+            Q(member_0=user, decisions_0__gt=0)
+            | Q(member_1=user, decisions_1__gt=0)
+            | Q(member_2=user, decisions_2__gt=0)
+            | Q(member_3=user, decisions_3__gt=0)
         )
         .order_by("-played", "-pk")
         .only(*_ACCURACY_FIELDS)[:last]
     )
     points = []
     for row in rows:
-        seat = 0 if row.member_0_id == user.pk else 1
+        members = (row.member_0_id, row.member_1_id, row.member_2_id, row.member_3_id)
+        seat = members.index(user.pk)
         points.append(
             AccuracyPoint(
                 played=row.played,
@@ -156,11 +163,10 @@ _ACCURACY_FIELDS = (
     "played",
     "practice_id",
     "online_id",
-    "member_0_id",
-    "member_1_id",
+    *(f"member_{seat}_id" for seat in range(4)),
     *(
         f"{name}_{seat}"
         for name in ("accuracy", "discard_accuracy", "play_accuracy", "lost")
-        for seat in (0, 1)
+        for seat in range(4)
     ),
 )

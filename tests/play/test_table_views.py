@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import reverse
 
 from play.models import Challenge, OnlineGame
-from play.online import load_online
+from play.online import load_online, online_decide
 from play.services import stand_in_decision
 from play.tables import table_begin, table_sit
 from scoring.players.strategy import ComputerPlayer
@@ -230,3 +230,39 @@ def test_the_swedish_table_page_names_every_seat(members: list[User]) -> None:
     assert "Bord för fyra: Anna Ek och Bertil Ås mot Dator 1 och Dator 2" in page
     assert "Du och Anna Ek" in page
     assert load_online(game).game.phase is Phase.DISCARD
+
+
+def test_a_finished_table_is_replayed_and_reviewed_seat_by_seat(members: list[User]) -> None:
+    """The replay and the review of a finished table name every seat; each member's
+    figures reach their accuracy, whichever seat they sat in."""
+    from play.reviews import member_accuracy
+
+    challenge = Challenge.objects.create(challenger=members[0], seats=4, target=61)
+    table_sit(pk=challenge.pk, member=members[1], seat=3)
+    game = table_begin(pk=challenge.pk, member=members[0], seed=12)
+    users = {0: members[0], 3: members[1]}
+    while not game.finished:
+        match = load_online(game)
+        seat = sorted(match.game.awaiting, key=lambda s: s != match.game.to_move)[0]
+        decision = stand_in_decision(match, ComputerPlayer("standard", seat), seat)
+        game = online_decide(
+            pk=game.pk, member=users[seat], moves=game.moves_of(seat), decision=decision
+        )
+    replay = logged_in(members[1]).get(reverse("play:online_replay", args=[game.pk]) + "?step=3")
+    assert replay.status_code == 200
+    assert "Computer 1" in text_of(replay.content.decode())
+    review = text_of(
+        logged_in(members[1]).get(reverse("play:online_review", args=[game.pk])).content.decode()
+    )
+    assert NAMES[0] in review
+    assert NAMES[1] in review
+    # The stored review has a row for each member's seat: seat 3's is Bertil's.
+    anna, bertil = member_accuracy(members[0]), member_accuracy(members[1])
+    assert [point.game_id for point in anna] == [game.pk]
+    assert [point.game_id for point in bertil] == [game.pk]
+    row = game.review
+    assert (row.member_0, row.member_1, row.member_2, row.member_3) == (
+        members[0], None, None, members[1],
+    )  # fmt: skip
+    assert row.decisions_3 > 0
+    assert bertil[0].accuracy == row.accuracy_3
