@@ -15,6 +15,7 @@ from play.championship import match_propose
 from play.models import Challenge, OnlineGame, PracticeGame
 from play.online import challenge_accept, challenge_create, online_decide, read_online
 from play.services import practice_autoplay, practice_start, stand_in_decision
+from play.tables import table_sit
 from scoring.players.strategy import ComputerPlayer
 from tournaments.models import Match, Round
 
@@ -39,7 +40,8 @@ def seed_online_games() -> int:
 
     Both seats are played by computers through the same services a browser uses: a
     finished best-of-three, a game in progress (a few moves in), and a challenge from
-    Björn that Anna has yet to answer.
+    Björn that Anna has yet to answer; and Anna's table of four to 61, Björn seated as her
+    partner, for her to begin (the computer takes the other two seats).
     """
     users = get_user_model()
     anna = users.objects.filter(username=DEMO_PLAYER[0]).first()
@@ -51,6 +53,8 @@ def seed_online_games() -> int:
     going = challenge_create(challenger=anna, challenged=bjorn)
     _play(challenge_accept(pk=going.pk, member=bjorn, seed=2026), moves=5)
     challenge_create(challenger=bjorn, challenged=anna, best_of=3)
+    table = challenge_create(challenger=anna, seats=4, target=61)
+    table_sit(pk=table.pk, member=bjorn, seat=2)
     return 2
 
 
@@ -95,7 +99,9 @@ def _accounts(match: Match) -> tuple[User, User] | None:
 
 def _play(game: OnlineGame, *, moves: int | None) -> None:
     """Play ``moves`` decisions of ``game`` (None: to its end) by standard computers."""
-    members = (game.seat_0, game.seat_1)
+    first, second = game.seat_0, game.seat_1
+    assert second is not None, "a game of two is between two members"
+    members = (first, second)
     stand_ins = (ComputerPlayer("standard", 1), ComputerPlayer("standard", 2))
     taken = 0
     while not game.finished and (moves is None or taken < moves):

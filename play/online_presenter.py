@@ -45,7 +45,7 @@ class Facts:
     is told it."""
 
     seat: int | None
-    names: tuple[str, str]
+    names: tuple[str, ...]
     table: TableView
 
     def called(self, seat: int) -> str:

@@ -65,9 +65,11 @@ def online_review(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         raise Http404("the review opens when the match is over")
     seat = game.sat_at(request.user.pk)  # a member who left a table reads their own seat
     if game.is_table:
-        names = member_seat_names(game, game.record["players"] if game.record else ())
+        assert game.record is not None, "a finished table has its record"
+        names = member_seat_names(game, game.record["players"])
         listed = tuple(s for s, member in enumerate(game.members) if member is not None)
     else:
+        assert game.seat_1 is not None, "a game of two is between two members"
         names, listed = (member_name(game.seat_0), member_name(game.seat_1)), (0, 1)
     return _page(
         request,

@@ -30,6 +30,7 @@ def game_title(game: OnlineGame, user: User) -> str:
     if game.is_table:
         return _table_title(game, user)
     other = game.seat_1 if game.seat_of(user.pk) == 0 else game.seat_0
+    assert other is not None, "a game of two is between two members"
     if game.is_match:
         return _("Match against %(name)s, best of %(best_of)s") % {
             "name": member_name(other),

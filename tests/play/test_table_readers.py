@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 import pytest
@@ -30,7 +30,7 @@ from play.services import stand_in_decision
 from play.tables import table_begin, table_sit
 from scoring.players.strategy import ComputerPlayer
 from scoring.rules.cards import Card
-from scoring.rules.events import EventType, Phase
+from scoring.rules.events import Event, EventType, Phase
 from scoring.rules.match import Match as EngineMatch
 from tests.factories import PlayerFactory, UserFactory
 
@@ -39,7 +39,7 @@ pytestmark = pytest.mark.django_db
 MEMBERS = ("Anna Åkesson", "Björn Berg", "Cecilia Ceder", "David Dahl", "Eva Ek")
 LANGUAGES = ("sv", "en")
 YOU = {"sv": r"\b(du|Du|din|Din|ditt|Ditt|dina|Dina|dig)\b", "en": r"\b(you|You|your|Your)\b"}
-TEXTS = {
+TEXTS: dict[str, dict[str, str]] = {
     "sv": {
         "your crib": "Din krubba",
         "you deal": "du är giv",
@@ -47,7 +47,6 @@ TEXTS = {
         "your move": "Ditt drag.",
         "deals": "är giv",
         "to move": "på tur",
-        "computer": ("Dator", "Dator"),
         "and": "och",
     },
     "en": {
@@ -57,7 +56,6 @@ TEXTS = {
         "your move": "Your move.",
         "deals": "deals",
         "to move": "to move",
-        "computer": ("Computer", "Computer"),
         "and": "and",
     },
 }
@@ -77,7 +75,7 @@ class Table:
 
     game: OnlineGame
     users: dict[int, User]
-    names: dict[str, tuple[str, ...]]
+    names: Mapping[str, tuple[str, ...]]
     """Each seat's name in each language."""
     watcher: User
 
@@ -125,21 +123,21 @@ def three() -> Table:
 WANTED = {"discard": 2, "play": 8, "go": 3, "31": 1, "show": 4, "game over": 1}
 
 
-def kinds(events: list[object], match: EngineMatch, game: OnlineGame) -> list[str]:
+def kinds(events: list[Event], match: EngineMatch, game: OnlineGame) -> list[str]:
     phase = match.game.phase
     if game.finished:
         return ["game over"]
     found = []
-    typed = [event for event in events if hasattr(event, "type")]
-    if phase is Phase.DISCARD and any(e.type is EventType.DISCARD for e in typed):  # type: ignore[attr-defined]
+    typed = events
+    if phase is Phase.DISCARD and any(e.type is EventType.DISCARD for e in typed):
         found.append("discard")
-    if phase is Phase.PLAY and any(e.type is EventType.PLAY for e in typed):  # type: ignore[attr-defined]
+    if phase is Phase.PLAY and any(e.type is EventType.PLAY for e in typed):
         found.append("play")
-    if any(e.type is EventType.GO for e in typed):  # type: ignore[attr-defined]
+    if any(e.type is EventType.GO for e in typed):
         found.append("go")
-    if any(e.type is EventType.PLAY and e.count == 31 for e in typed):  # type: ignore[attr-defined]
+    if any(e.type is EventType.PLAY and e.count == 31 for e in typed):
         found.append("31")
-    if any(e.type is EventType.SHOW for e in typed):  # type: ignore[attr-defined]
+    if any(e.type is EventType.SHOW for e in typed):
         found.append("show")
     return found
 

@@ -134,6 +134,7 @@ def test_computers_answer_every_member_move_until_the_game_ends(members: list[Us
         moves += 1
     match = load_online(game)
     assert game.ended == OnlineGame.Ended.PLAYED
+    assert game.winner is not None
     assert game.winner == match.winner
     assert match.game.scores[game.winner] >= 61
     assert game.record is not None
@@ -148,6 +149,7 @@ def test_a_whole_table_of_members_is_played_to_its_target(members: list[User], s
     match = load_online(game)
     scores = match.game.scores
     assert game.finished
+    assert game.winner is not None
     assert game.winner == match.winner
     assert scores[game.winner] >= 61
     assert max(scores) == scores[game.winner]
