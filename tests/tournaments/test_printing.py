@@ -13,6 +13,7 @@ import math
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from unittest import mock
 
 import pytest
 import segno
@@ -20,7 +21,7 @@ from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 from pypdf import PageObject, PdfReader
 from pypdf.generic import ContentStream, DictionaryObject
 from pytest_django import Settings
@@ -626,9 +627,11 @@ def test_the_sheets_document_holds_no_private_link(autumn: Tournament) -> None:
 def test_a_revoked_link_changes_nothing_on_the_score_sheets(
     autumn: Tournament, organiser: User
 ) -> None:
-    before = pages_of(client("en", organiser).get(url("scoresheets_pdf", autumn, 2)))
-    links.entry_link_revoke(entry=seated_entries(autumn.rounds.get(number=2))[1])
-    after = pages_of(client("en", organiser).get(url("scoresheets_pdf", autumn, 2)))
+    printed = timezone.now()  # the same "Printed" time on both, were a minute to turn between
+    with mock.patch("printing.documents.timezone.now", return_value=printed):
+        before = pages_of(client("en", organiser).get(url("scoresheets_pdf", autumn, 2)))
+        links.entry_link_revoke(entry=seated_entries(autumn.rounds.get(number=2))[1])
+        after = pages_of(client("en", organiser).get(url("scoresheets_pdf", autumn, 2)))
     assert after == before
     assert "No private link" not in "\n".join(after)
 
