@@ -71,6 +71,8 @@ from play.services import FOUR_COLOURS
 from play.tables import table_begin, table_hand_over, table_leave, table_sit, table_stand
 from tournaments.models import Match as TournamentMatch
 
+LOBBY_POLL_SECONDS = 5
+"""How often the lobby of a member waiting at a table asks whether it filled or began."""
 POLL_MS = 1000
 """How often a game's page asks whether the game changed (``settings.ONLINE_POLL_MS``)."""
 
@@ -86,29 +88,35 @@ def _variant(request: HttpRequest) -> str:
 
 @require_safe
 @login_required
-def lobby(request: HttpRequest) -> HttpResponse:
+def lobby(request: HtmxHttpRequest) -> HttpResponse:
     member = _member(request)
     return _lobby(request, ChallengeForm(members=members_to_challenge(member)))
 
 
-def _lobby(request: HttpRequest, form: ChallengeForm, status: int = 200) -> HttpResponse:
+def _lobby(request: HtmxHttpRequest, form: ChallengeForm, status: int = 200) -> HttpResponse:
     member = _member(request)
     games = list(online_games_for(member)[:30])
+    tables = open_tables(member, tables_open())
     context = {
         "form": form,
         "to_me": with_rated_notes(member, challenges_to(member)),
         "open_to_all": with_rated_notes(member, challenges_open_to_all(member)),
         "mine": with_rated_notes(member, challenges_by(member)),
-        "tables": open_tables(member, tables_open()),
+        "tables": tables,
+        # The reader waits at a table (their own, or one they sit at) for it to fill or
+        # begin: the lobby's live part asks again every few seconds (htmx).
+        "waiting": any(table.yours or table.seated for table in tables),
+        "lobby_poll_seconds": LOBBY_POLL_SECONDS,
         "playing": [game for game in games if not game.finished],
         "finished": [game for game in games if game.finished],
     }
-    return render(request, "play/lobby.html", context, status=status)
+    page = "play/lobby.html#live" if request.htmx and status == 200 else "play/lobby.html"
+    return render(request, page, context, status=status)
 
 
 @require_POST
 @login_required
-def challenge(request: HttpRequest) -> HttpResponse:
+def challenge(request: HtmxHttpRequest) -> HttpResponse:
     member = _member(request)
     form = ChallengeForm(request.POST, members=members_to_challenge(member))
     if not form.is_valid():

@@ -266,3 +266,23 @@ def test_a_finished_table_is_replayed_and_reviewed_seat_by_seat(members: list[Us
     )  # fmt: skip
     assert row.decisions_3 > 0
     assert bertil[0].accuracy == row.accuracy_3
+
+
+def test_the_lobby_of_a_member_waiting_at_a_table_follows_it(members: list[User]) -> None:
+    """While a member waits at a table, the lobby's live part asks again (htmx) and shows
+    the game once it begins; a member at no table is not asked to."""
+    anna, bertil, cecilia = members[:3]
+    challenge = Challenge.objects.create(challenger=anna, seats=3, target=61)
+    table_sit(pk=challenge.pk, member=bertil, seat=1)
+    lobby = reverse("play:lobby")
+    waiting = logged_in(bertil).get(lobby).content.decode()
+    assert 'id="lobby-live" hx-get="/' in waiting
+    assert 'id="lobby-live" hx-get' not in logged_in(cecilia).get(lobby).content.decode()
+    game = table_begin(pk=challenge.pk, member=anna, seed=3)
+    live = logged_in(bertil).get(lobby, headers=HTMX)
+    text = live.content.decode()
+    assert live.status_code == 200
+    assert text.lstrip().startswith('<div id="lobby-live"')  # the live part alone
+    assert reverse("play:online_game", args=[game.pk]) in text
+    assert "Table of three with Anna Ek and the computer" in text_of(text)
+    assert "Your move." in text_of(text)
