@@ -20,6 +20,7 @@ from django.db.models import QuerySet
 from play.models import OnlineGame, PracticeGame
 from play.services import COMPUTER, HUMAN
 from scoring.rules.events import SKUNK_LINE, WINNING_SCORE, EventType, Skunk
+from scoring.rules.seats import seating
 
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 240, 120, 6
 
@@ -201,9 +202,12 @@ class OnlineResult:
 
 @dataclass(frozen=True)
 class OnlineStats:
-    """A member's results against other members, newest first."""
+    """A member's results against other members, newest first; and how many tables of
+    three or four they finished and how many their side won."""
 
     results: list[OnlineResult]
+    tables: int = 0
+    tables_won: int = 0
 
     @property
     def played(self) -> int:
@@ -227,9 +231,17 @@ class OnlineStats:
 
 
 def online_stats(*, user_id: int, games: QuerySet[OnlineGame]) -> OnlineStats:
-    """The results of the finished ``games`` (a member's own) from ``user_id``'s seat."""
+    """The results of the finished ``games`` (a member's own) from ``user_id``'s seat (at a
+    table, whether their side won, even if they left it)."""
     results = []
+    tables = tables_won = 0
     for game in games.filter(finished=True).order_by("-last_move", "-pk"):
+        if game.is_table:
+            sat_at = game.sat_at(user_id)
+            if sat_at is not None:
+                tables += 1
+                tables_won += game.winner == seating(game.seats).side_of[sat_at]
+            continue
         seat = game.seat_of(user_id)
         if seat is None or game.record is None:
             continue
@@ -246,4 +258,4 @@ def online_stats(*, user_id: int, games: QuerySet[OnlineGame]) -> OnlineStats:
                 played=game.last_move,
             )
         )
-    return OnlineStats(results)
+    return OnlineStats(results, tables, tables_won)

@@ -13,6 +13,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from play import tables
 from play.models import Challenge, OnlineGame
 from play.online import load_online, online_decide
 from play.services import stand_in_decision
@@ -286,3 +287,20 @@ def test_the_lobby_of_a_member_waiting_at_a_table_follows_it(members: list[User]
     assert reverse("play:online_game", args=[game.pk]) in text
     assert "Table of three with Anna Ek and the computer" in text_of(text)
     assert "Your move." in text_of(text)
+
+
+def test_a_members_statistics_count_their_tables_apart(members: list[User]) -> None:
+    """A finished table is counted as a table, won when the member's side won (a member who
+    left it too), never as a game against one member."""
+    challenge = Challenge.objects.create(challenger=members[0], seats=4, target=61)
+    table_sit(pk=challenge.pk, member=members[1], seat=2)  # partners
+    game = table_begin(pk=challenge.pk, member=members[0], seed=5)
+    tables.table_leave(pk=game.pk, member=members[0])
+    game = tables.table_leave(pk=game.pk, member=members[1])  # the computers play it out
+    assert game.finished
+    ours = game.winner == 0
+    for user in members[:2]:
+        page = text_of(logged_in(user).get(reverse("play:stats")).content.decode())
+        won = 1 if ours else 0
+        assert f"At tables of three and four: 1 game, {won} won by your side." in page
+        assert "Games and matches" not in page  # no game against one member
