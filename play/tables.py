@@ -1,6 +1,6 @@
 """Tables of three or four members: sitting down, beginning the game, leaving it.
 
-Terms (docs/rules.md §7, docs/online.md): a *table* is a challenge for ``seats`` three or
+Terms (docs/rules.md §7.5): a *table* is a challenge for ``seats`` three or
 four (``play.online.challenge_create``), open in the lobby. The challenger sits in seat 0;
 other members *sit down* in its free seats (seats are numbered clockwise: with four, seat
 2 is the challenger's partner) and may *stand up* again until the game begins. The game
