@@ -99,9 +99,7 @@ def _accounts(match: Match) -> tuple[User, User] | None:
 
 def _play(game: OnlineGame, *, moves: int | None) -> None:
     """Play ``moves`` decisions of ``game`` (None: to its end) by standard computers."""
-    first, second = game.seat_0, game.seat_1
-    assert second is not None, "a game of two is between two members"
-    members = (first, second)
+    members = game.pair
     stand_ins = (ComputerPlayer("standard", 1), ComputerPlayer("standard", 2))
     taken = 0
     while not game.finished and (moves is None or taken < moves):

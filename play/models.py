@@ -6,12 +6,15 @@ engine (``scoring``) plays and judges them, ``play.services`` takes the decision
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import models
 from django.db.models.deletion import Collector, ProtectedError
 from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 
 class PracticeGame(models.Model):
@@ -339,6 +342,13 @@ class OnlineGame(models.Model):
     def is_table(self) -> bool:
         """Whether three or four sit at the table (``play.tables``)."""
         return self.seats > 2
+
+    @property
+    def pair(self) -> tuple[User, User]:
+        """The two members of a game of two, seat 0 first (``ValueError`` at a table)."""
+        if self.seat_1 is None or self.is_table:
+            raise ValueError(f"game {self.pk} is a table, not a game of two")
+        return self.seat_0, self.seat_1
 
     @property
     def members(self) -> tuple[int | None, ...]:

@@ -69,8 +69,7 @@ def online_review(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         names = member_seat_names(game, game.record["players"])
         listed = tuple(s for s, member in enumerate(game.members) if member is not None)
     else:
-        assert game.seat_1 is not None, "a game of two is between two members"
-        names, listed = (member_name(game.seat_0), member_name(game.seat_1)), (0, 1)
+        names, listed = tuple(member_name(member) for member in game.pair), (0, 1)
     return _page(
         request,
         game,

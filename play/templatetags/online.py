@@ -29,8 +29,8 @@ def game_title(game: OnlineGame, user: User) -> str:
     of four with Bertil Ås, Cecilia Berg and the computer" at a table."""
     if game.is_table:
         return _table_title(game, user)
-    other = game.seat_1 if game.seat_of(user.pk) == 0 else game.seat_0
-    assert other is not None, "a game of two is between two members"
+    first, second = game.pair
+    other = second if game.seat_of(user.pk) == 0 else first
     if game.is_match:
         return _("Match against %(name)s, best of %(best_of)s") % {
             "name": member_name(other),

@@ -50,7 +50,7 @@ def test_deleting_an_account_with_rated_matches_is_refused_and_the_list_stays() 
     before = stored()
     assert ListRating.objects.count() == 2
     with pytest.raises(ProtectedError):
-        game.seat_1.delete()
+        game.pair[1].delete()
     assert stored() == before
     assert OnlineGame.objects.filter(pk=game.pk).exists()
 
@@ -60,8 +60,8 @@ def test_the_admin_refuses_to_delete_a_rated_member_and_says_what_to_do() -> Non
     before = stored()
     client = admin_client()
     for url in (
-        reverse("admin:auth_user_delete", args=[game.seat_1.pk]),
-        reverse("admin:club_player_delete", args=[game.seat_1.player.pk]),
+        reverse("admin:auth_user_delete", args=[game.pair[1].pk]),
+        reverse("admin:club_player_delete", args=[game.pair[1].player.pk]),
     ):
         page = client.get(url).content.decode()
         assert "would require deleting the following protected related objects" in page
@@ -70,15 +70,15 @@ def test_the_admin_refuses_to_delete_a_rated_member_and_says_what_to_do() -> Non
     # The bulk action of the list page too.
     client.post(
         reverse("admin:auth_user_changelist"),
-        {"action": "delete_selected", "_selected_action": [game.seat_1.pk], "post": "yes"},
+        {"action": "delete_selected", "_selected_action": [game.pair[1].pk], "post": "yes"},
     )
-    assert User.objects.filter(pk=game.seat_1.pk).exists()
-    assert Player.objects.filter(pk=game.seat_1.player.pk).exists()
+    assert User.objects.filter(pk=game.pair[1].pk).exists()
+    assert Player.objects.filter(pk=game.pair[1].player.pk).exists()
     assert stored() == before
 
 
 def test_an_account_whose_rated_match_was_not_rated_may_be_deleted() -> None:
     game = rated_match(both_played=False)
     assert not ListRating.objects.exists()
-    game.seat_1.delete()
+    game.pair[1].delete()
     assert not OnlineGame.objects.filter(pk=game.pk).exists()

@@ -60,7 +60,7 @@ def play_to_the_end(
     account. (The expert gives nothing away in a review: give both seats a lower level for
     a game where each makes mistakes.)"""
     computer = {0: ComputerPlayer(levels[0], 1), 1: ComputerPlayer(levels[1], 2)}
-    users = {0: game.seat_0, 1: game.seat_1}
+    users = dict(enumerate(game.pair))
     for _step in range(3000):
         if game.finished:
             return game
@@ -82,7 +82,7 @@ def test_a_proposal_accepted_starts_the_match_in_its_seats_by_the_tournament_rul
     assert proposal.best_of == 3
     game = challenge_accept(pk=proposal.pk, member=first)
     # The match's seats, whoever proposed; the engine counts (no muggins in a tournament).
-    assert (game.seat_0, game.seat_1) == (first, second)
+    assert game.pair == (first, second)
     assert (game.best_of, game.self_count, game.muggins) == (3, False, False)
     assert game.match == match
     match.refresh_from_db()
@@ -184,7 +184,7 @@ def test_a_proposal_declined_or_accepted_after_the_match_was_reported_starts_not
 
 def test_a_resignation_hands_the_match_to_the_organisers(match: Match) -> None:
     game = accepted(match)
-    online_resign(pk=game.pk, member=game.seat_1)
+    online_resign(pk=game.pk, member=game.pair[1])
     match.refresh_from_db()
     assert match.status == Match.Status.DISPUTED
     name = seats(match)[1].entry.player.name

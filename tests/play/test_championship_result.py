@@ -67,7 +67,7 @@ def test_an_organisers_result_ends_the_game_on_the_site_for_everyone(
     match: Match, organiser: User
 ) -> None:
     game = started(match)
-    first, second = game.seat_0, game.seat_1
+    first, second = game.seat_0, game.pair[1]
     seat, decision = a_move(game)
     game = online_decide(pk=game.pk, member=[first, second][seat], moves=0, decision=decision)
     results.match_settle(match=match, organiser=organiser, first_dealer=1, games=[(1, 80), (1, 70)])
@@ -107,7 +107,7 @@ def test_a_move_posted_after_the_organisers_result_gets_the_message(
     results.match_settle(match=match, organiser=organiser, first_dealer=0, games=[(0, 80), (0, 7)])
     seat, decision = a_move(OnlineGame.objects.get(pk=game.pk))
     assert decision.cards
-    player = [game.seat_0, game.seat_1][seat]
+    player = [game.seat_0, game.pair[1]][seat]
     answer = client_of(player).post(
         reverse("play:online_move", args=[game.pk]),
         {"version": 0, "action": decision.action.value, "cards": [str(c) for c in decision.cards]},
@@ -165,7 +165,7 @@ def test_a_match_the_game_decides_is_final_on_the_organisers_desk_at_once(
     assert "1 match is not final yet" in before
     poll = desk.get(round_page, headers={"HX-Request": "true", "HX-Target": "attention"})
     assert "1 match is not final yet" in poll.content.decode()
-    users = {0: game.seat_0, 1: game.seat_1}
+    users = dict(enumerate(game.pair))
     computer = {0: ComputerPlayer("expert", 1), 1: ComputerPlayer("standard", 2)}
     while not game.finished:
         played = load_online(game)

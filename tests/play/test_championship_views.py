@@ -129,7 +129,7 @@ def test_a_stopped_match_links_its_players_to_the_games_played_to_the_end(match:
     proposal = match_propose(match=match, member=first)
     game = challenge_accept(pk=proposal.pk, member=second, seed=5)
     stand_ins = {seat: ComputerPlayer("standard", seat) for seat in (0, 1)}
-    users = {0: game.seat_0, 1: game.seat_1}
+    users = dict(enumerate(game.pair))
     played = load_online(game)
     while played.game.phase is not Phase.DONE:  # game 1 to its end, then one move of game 2
         seat = played.game.to_move or 0

@@ -66,7 +66,7 @@ def deals(game: OnlineGame) -> int:
 def advance(game: OnlineGame, *, to_deal: int) -> OnlineGame:
     """Both members play as the computer would until deal ``to_deal`` is being discarded."""
     stand_ins = {0: ComputerPlayer("standard", 1), 1: ComputerPlayer("standard", 2)}
-    users = {0: game.seat_0, 1: game.seat_1}
+    users = dict(enumerate(game.pair))
     while True:
         match = read_online(game)
         begun = sum(played.deal_number for played in match.games)
@@ -101,7 +101,7 @@ def a_move_and_a_poll(game: OnlineGame, replayed: list[int]) -> tuple[int, int]:
     assert OnlineGame.objects.get(pk=game.pk).version == game.version + 1  # the move was taken
     move = replayed[0]
     replayed[0] = 0
-    poll = client_of(game.seat_1).get(reverse("play:online_table", args=[game.pk]), headers=HTMX)
+    poll = client_of(game.pair[1]).get(reverse("play:online_table", args=[game.pk]), headers=HTMX)
     assert poll.status_code == 200
     return move, replayed[0]
 
@@ -194,7 +194,7 @@ def queries_of_a_move_and_a_poll(game: OnlineGame) -> tuple[int, int, int]:
     """The queries of seat 0's discard (posted as htmx does), the reads of the game among
     them, and the queries of seat 1's poll that brings it."""
     cards = stand_in_decision(read_online(game), ComputerPlayer("standard", 1), 0).cards
-    mover, poller = client_of(game.seat_0), client_of(game.seat_1)
+    mover, poller = client_of(game.seat_0), client_of(game.pair[1])
     with CaptureQueriesContext(connection) as move:
         answer = mover.post(
             reverse("play:online_move", args=[game.pk]),

@@ -53,7 +53,7 @@ def a_move(game: OnlineGame) -> OnlineGame:
     match = load_online(game)
     seat = min(match.game.awaiting)
     decision = stand_in_decision(match, ComputerPlayer("standard", seat), seat)
-    player = game.seat_0 if seat == 0 else game.seat_1
+    player = game.seat_0 if seat == 0 else game.pair[1]
     return online_decide(pk=game.pk, member=player, moves=game.moves_of(seat), decision=decision)
 
 
@@ -196,7 +196,7 @@ def test_under_asgi_a_player_gets_the_version_now_then_each_newer_one(
 
     async def follow() -> list[str]:
         client = AsyncClient()
-        await sync_to_async(client.force_login)(game.seat_1)
+        await sync_to_async(client.force_login)(game.pair[1])
         response = await client.get(f"/play/online/{game.pk}/events/")
         assert response.status_code == 200
         assert response["Content-Type"] == "text/event-stream"

@@ -232,8 +232,8 @@ def test_a_player_lists_only_their_own_mistakes_or_their_opponents(
     url = reverse("play:online_review", args=[online.pk])
     review = GameReview.objects.get(online=online)
     everything = [f"decision-{index}" for index in range(1, len(decisions(review)) + 1)]
-    names = (member_name(online.seat_0), member_name(online.seat_1))
-    for seat, player in enumerate((online.seat_0, online.seat_1)):
+    names = (member_name(online.seat_0), member_name(online.pair[1]))
+    for seat, player in enumerate(online.pair):
         other = 1 - seat
         client = reader(player, language)
         page = client.get(url).content.decode()
@@ -259,7 +259,7 @@ def test_the_filter_keeps_the_figures_and_narrows_the_costliest_to_the_player(
     online: OnlineGame,
 ) -> None:
     url = reverse("play:online_review", args=[online.pk])
-    names = (member_name(online.seat_0), member_name(online.seat_1))
+    names = (member_name(online.seat_0), member_name(online.pair[1]))
 
     def costliest(page: str) -> list[str]:
         listed = page.split('class="review-costliest')[1].split("</ol>")[0]

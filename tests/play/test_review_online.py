@@ -70,7 +70,7 @@ def test_each_player_reads_the_review_of_their_game_once_it_is_over(
     words: tuple[str, ...],
 ) -> None:
     url = reverse("play:online_review", args=[between_members.pk])
-    players = (between_members.seat_0, between_members.seat_1)
+    players = between_members.pair
     with override_settings(TASKS=DATABASE_TASKS):
         for player in players:  # in progress: nobody, and nothing queued
             assert reader(player, language).get(url).status_code == 404
@@ -146,7 +146,7 @@ def test_a_match_ended_by_the_organisers_is_reviewed_for_the_games_played_to_the
 def over_counted(game: OnlineGame) -> OnlineGame:
     """Played to its end with muggins: Anna (seat 0) claims two more than each hand is
     worth and Bertil calls every point missed; the rest as the standard computer plays."""
-    users = {0: game.seat_0, 1: game.seat_1}
+    users = dict(enumerate(game.pair))
     for _step in range(3000):
         if game.finished:
             return game

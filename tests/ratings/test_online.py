@@ -45,7 +45,7 @@ def started(*, rated: bool, best_of: int = 1) -> OnlineGame:
 
 def play_out(game: OnlineGame) -> OnlineGame:
     stand_ins = {0: ComputerPlayer("expert", 1), 1: ComputerPlayer("easy", 2)}
-    users = {0: game.seat_0, 1: game.seat_1}
+    users = dict(enumerate(game.pair))
     while not game.finished:
         match = load_online(game)
         seat = match.game.to_move or 0
@@ -59,8 +59,8 @@ def play_out(game: OnlineGame) -> OnlineGame:
 def test_a_rated_match_played_to_the_end_rates_both_in_its_month() -> None:
     game = play_out(started(rated=True, best_of=3))
     assert game.rated
-    winner = (game.seat_0, game.seat_1)[game.winner or 0]
-    loser = (game.seat_0, game.seat_1)[1 - (game.winner or 0)]
+    winner = game.pair[game.winner or 0]
+    loser = game.pair[1 - (game.winner or 0)]
     won, lost = (ListRating.objects.get(player__user=user) for user in (winner, loser))
     assert (won.matches, won.wins, lost.matches, lost.wins) == (1, 1, 1, 0)
     assert won.rating > 1500 > lost.rating
@@ -86,7 +86,7 @@ def started_between(first: str | User, second: str | User, seed: int = 5) -> Onl
 
 def play_until(game: OnlineGame, done: Callable[[OnlineGame], bool]) -> OnlineGame:
     """Both seats play (the computer's choices) until ``done``."""
-    users = {0: game.seat_0, 1: game.seat_1}
+    users = dict(enumerate(game.pair))
     while not done(game):
         match = load_online(game)
         seat = match.game.to_move or 0
@@ -115,9 +115,7 @@ def test_a_rated_match_resigned_after_the_first_show_is_a_loss_for_who_resigned(
     game = until_both_played(started(rated=True, best_of=3))
     assert load_online(game).games[0].deal_number == 2
     online_resign(pk=game.pk, member=game.seat_0)
-    resigned, won = (
-        ListRating.objects.get(player__user=user) for user in (game.seat_0, game.seat_1)
-    )
+    resigned, won = (ListRating.objects.get(player__user=user) for user in game.pair)
     assert (resigned.wins, won.wins) == (0, 1)
     assert won.rating > 1500 > resigned.rating
     before = stored()
@@ -128,7 +126,7 @@ def test_a_rated_match_resigned_after_the_first_show_is_a_loss_for_who_resigned(
 def claim_against_silence(game: OnlineGame) -> OnlineGame:
     """The player to move stops answering; the other claims after 73 hours."""
     (silent,) = load_online(game).game.awaiting
-    waiting = (game.seat_0, game.seat_1)[1 - silent]
+    waiting = game.pair[1 - silent]
     return online_claim(
         pk=game.pk, member=waiting, now=game.last_move + datetime.timedelta(hours=73)
     )
@@ -139,8 +137,8 @@ def test_a_rated_match_claimed_after_72_hours_is_a_loss_for_who_stopped_answerin
     game = play_until(game, lambda game: len(load_online(game).game.awaiting) == 1)
     claimed = claim_against_silence(game)
     assert claimed.ended == OnlineGame.Ended.CLAIMED
-    winner = (claimed.seat_0, claimed.seat_1)[claimed.winner or 0]
-    silent = (claimed.seat_0, claimed.seat_1)[1 - (claimed.winner or 0)]
+    winner = claimed.pair[claimed.winner or 0]
+    silent = claimed.pair[1 - (claimed.winner or 0)]
     assert ListRating.objects.get(player__user=winner).wins == 1
     assert ListRating.objects.get(player__user=silent).wins == 0
     before = stored()
@@ -159,7 +157,7 @@ def test_a_fourth_rated_match_between_two_members_in_a_month_is_refused() -> Non
     anna, bo, cecilia = member("anna"), member("bo"), member("cecilia")
     for seed in range(3):
         game = until_both_played(started_between(anna, bo, seed=seed))
-        online_resign(pk=game.pk, member=game.seat_1)
+        online_resign(pk=game.pk, member=game.pair[1])
     assert ListRating.objects.get(player__user=anna).matches == 3
     with pytest.raises(PlayError) as refused:
         challenge_create(challenger=bo, challenged=anna, rated=True)

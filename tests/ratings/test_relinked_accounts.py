@@ -56,8 +56,8 @@ def test_an_account_given_to_another_member_leaves_its_rated_matches_behind(
     organiser_client: Client, give_away: object
 ) -> None:
     game = play_out(started(rated=True, best_of=3))
-    winner = (game.seat_0, game.seat_1)[game.winner or 0]
-    loser = (game.seat_0, game.seat_1)[1 - (game.winner or 0)]
+    winner = game.pair[game.winner or 0]
+    loser = game.pair[1 - (game.winner or 0)]
     winning, losing = winner.player.name, loser.player.name
     assert on_the_list() == {winning: (1, 1), losing: (1, 0)}
 
