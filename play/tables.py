@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from club.names import member_name
 from core.errors import full_clean
 from play.errors import PlayError
-from play.models import Challenge, ChallengeSeat, OnlineGame
+from play.models import Challenge, ChallengeSeat, OnlineGame, PracticeGame
 from play.online import (
     CLAIM_AFTER,
     computers_of,
@@ -166,7 +166,7 @@ def _hand_to_computer(game: OnlineGame, match: Match, seats: set[int]) -> None:
     """The computer takes ``seats`` and plays on until a member's decision is due (to the
     end, when no member is left at the table)."""
     game.computers = "".join(sorted({*game.computers, *(str(seat) for seat in seats)}))
-    game.level = game.level or Challenge._meta.get_field("level").get_default()
+    game.level = game.level or PracticeGame.Level.STANDARD  # one begun without a level
     play_computers(match.game, computers_of(game))
     played_on(game, match)
 
