@@ -55,10 +55,6 @@ class TableSeat:
     member: str
     mine: bool
 
-    @property
-    def free(self) -> bool:
-        return not self.member
-
 
 @dataclass(frozen=True)
 class OpenTable:
