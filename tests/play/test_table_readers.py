@@ -19,7 +19,6 @@ from dataclasses import dataclass
 
 import pytest
 from django.contrib.auth.models import User
-from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
@@ -33,6 +32,7 @@ from scoring.rules.cards import Card
 from scoring.rules.events import Event, EventType, Phase
 from scoring.rules.match import Match as EngineMatch
 from tests.factories import PlayerFactory, UserFactory
+from tests.play.test_online_readers import Moment, client_for
 
 pytestmark = pytest.mark.django_db
 
@@ -60,13 +60,6 @@ TEXTS: dict[str, dict[str, str]] = {
     },
 }
 SPECTATOR = None
-
-
-@dataclass
-class Moment:
-    kind: str
-    game: OnlineGame
-    match: EngineMatch
 
 
 @dataclass
@@ -163,13 +156,6 @@ def played_through(table: Table) -> Iterator[Moment]:
                 break
 
 
-def client_for(user: User, language: str) -> Client:
-    client = Client(headers={"accept-language": language})
-    client.cookies["django_language"] = language
-    client.force_login(user)
-    return client
-
-
 @pytest.mark.parametrize("fixture", ["four", "three"])
 def test_each_reader_at_a_table_is_told_who_did_what(
     fixture: str, request: pytest.FixtureRequest
@@ -185,36 +171,49 @@ def test_each_reader_at_a_table_is_told_who_did_what(
     assert drawn == set(WANTED)
 
 
+@dataclass(frozen=True)
+class Page:
+    """A table's page as one reader read it, with what each check needs."""
+
+    text: str
+    moment: Moment
+    seat: int | None
+    names: tuple[str, ...]
+    language: str
+    where: str
+
+    def parts(self) -> tuple[str, Moment, int | None, tuple[str, ...], str, str]:
+        return self.text, self.moment, self.seat, self.names, self.language, self.where
+
+
 def check_page(table: Table, moment: Moment, seat: int | None, language: str) -> None:
-    page = client_for(table.reader(seat), language).get(
+    response = client_for(table.reader(seat), language).get(
         reverse("play:online_game", args=[moment.game.pk])
     )
-    assert page.status_code == 200
-    text = page.content.decode()
+    assert response.status_code == 200
+    text = response.content.decode()
     where = f"{moment.kind}, read by seat {seat} in {language}"
     names = table.names[language]
     with translation.override(language):
-        check_play_area(text, moment, seat, names, language, where)
-        check_crib_and_deal(text, moment, seat, names, language, where)
-        check_turn(text, moment, seat, names, language, where)
-        check_seats(text, moment, seat, names, language, where)
-        check_sides(text, moment, seat, names, language, where)
-        check_lines(text, moment, seat, names, language, where)
+        page = Page(text, moment, seat, names, language, where)
+        for check in (
+            check_play_area,
+            check_crib_and_deal,
+            check_turn,
+            check_seats,
+            check_sides,
+            check_lines,
+        ):
+            check(page)
 
 
 def called(seat: int, reader: int | None, names: tuple[str, ...], language: str) -> str:
     return ("du" if language == "sv" else "you") if seat == reader else names[seat]
 
 
-def check_play_area(
-    text: str,
-    moment: Moment,
-    seat: int | None,
-    names: tuple[str, ...],
-    language: str,
-    where: str,
-) -> None:
+def check_play_area(page: Page) -> None:
     """Each card in the count is named with the seat the engine says laid it."""
+    text, moment, seat, names, language, where = page.parts()
     shown = re.findall(
         r'<span class="laid [^"]*" data-seat="(\d)" data-card="(\w+)">.*?'
         r'<span class="laid-by">([^<]*)</span>',
@@ -232,15 +231,9 @@ def check_play_area(
         assert html.unescape(by) == called(int(who), seat, names, language), where
 
 
-def check_crib_and_deal(
-    text: str,
-    moment: Moment,
-    seat: int | None,
-    names: tuple[str, ...],
-    language: str,
-    where: str,
-) -> None:
+def check_crib_and_deal(page: Page) -> None:
     """The crib and the deal are the engine's dealer's: "yours", a partner's, or by name."""
+    text, moment, seat, names, language, where = page.parts()
     dealer = moment.match.game.dealer
     crib = html.unescape(re.findall(r"data-crib>([^<]*)</span>", text)[0])
     line = html.unescape(re.findall(r'<p class="match-line">(.*?)</p>', text, re.DOTALL)[0])
@@ -263,15 +256,9 @@ def table_partner(moment: Moment, seat: int) -> int | None:
     return (seat + 2) % 4 if moment.match.game.seats == 4 else None
 
 
-def check_turn(
-    text: str,
-    moment: Moment,
-    seat: int | None,
-    names: tuple[str, ...],
-    language: str,
-    where: str,
-) -> None:
+def check_turn(page: Page) -> None:
     """Whom the game waits for: "your move", or the others by name (never the reader)."""
+    text, moment, seat, names, language, where = page.parts()
     turn = html.unescape(re.findall(r'<p class="turn"[^>]*>(.*?)</p>', text, re.DOTALL)[0])
     awaiting = moment.match.game.awaiting
     if moment.game.finished:
@@ -286,16 +273,10 @@ def check_turn(
         assert names[other] not in turn, where
 
 
-def check_seats(
-    text: str,
-    moment: Moment,
-    seat: int | None,
-    names: tuple[str, ...],
-    language: str,
-    where: str,
-) -> None:
+def check_seats(page: Page) -> None:
     """Every other seat (every seat, for a spectator), from the reader's left round the
     table: its name, whether it deals and is to move, and how many cards it holds."""
+    text, moment, seat, names, language, where = page.parts()
     spots = re.findall(
         r'<li class="table-spot seat[^"]*">\s*<span class="spot-label">(.*?)</span>\s*'
         r'<span class="backs" role="img" aria-label="(\d+) ',
@@ -318,16 +299,10 @@ def check_seats(
         assert int(holds) == len(game.hand(other)), told
 
 
-def check_sides(
-    text: str,
-    moment: Moment,
-    seat: int | None,
-    names: tuple[str, ...],
-    language: str,
-    where: str,
-) -> None:
+def check_sides(page: Page) -> None:
     """The board's legend: each side's score as the engine keeps it, the reader's first,
     named "you" (with four, "you and" the partner) or by its players' names."""
+    text, moment, seat, names, language, where = page.parts()
     legend = re.findall(
         r'<span class="legend legend-p(\d)">.*?</span>([^<]*)<strong data-score-text="\d">(\d+)'
         r"</strong>",
@@ -357,17 +332,11 @@ def check_sides(
                 assert names[other] in name, where
 
 
-def check_lines(
-    text: str,
-    moment: Moment,
-    seat: int | None,
-    names: tuple[str, ...],
-    language: str,
-    where: str,
-) -> None:
+def check_lines(page: Page) -> None:
     """Each line of the news and the log: the reader's own told as "you", another's by
     the name of its seat, each card laid named with the seat that laid it, and the win
     told to the winning side as theirs."""
+    text, moment, seat, names, language, where = page.parts()
     lines = re.findall(
         r'<li class="line ([^"]*)" data-pegs="[^"]*" data-scores="[^"]*" data-seat="(\d)">\s*'
         r'<span class="line-text">([^<]*)</span>(.*?)</li>',
